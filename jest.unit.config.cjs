@@ -1,0 +1,7 @@
+const base = require('./jest.base.cjs');
+
+module.exports = {
+  ...base,
+  displayName: 'unit',
+  testMatch: ['<rootDir>/{apps,libs,tools,scripts}/**/*.spec.ts'],
+};
