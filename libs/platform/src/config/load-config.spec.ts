@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { ConfigurationError, loadConfig, portVariable } from './load-config';
+
+describe('loadConfig', () => {
+  const schema = z.object({ PORT: portVariable, API_SECRET: z.string().min(8) });
+
+  it('returns the typed config when the environment is valid', () => {
+    expect(loadConfig('test', schema, { PORT: '8080', API_SECRET: 'abcdefgh' })).toEqual({
+      PORT: 8080,
+      API_SECRET: 'abcdefgh',
+    });
+  });
+
+  it('names each invalid variable without echoing its value', () => {
+    let thrown: unknown;
+    try {
+      loadConfig('test', schema, { PORT: 'eighty', API_SECRET: 'short-1' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigurationError);
+    const message = (thrown as ConfigurationError).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('API_SECRET');
+    expect(message).not.toContain('short-1');
+  });
+});

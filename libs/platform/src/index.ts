@@ -1,0 +1,3 @@
+export * from './logging/logger';
+export * from './logging/correlation';
+export * from './config/load-config';
