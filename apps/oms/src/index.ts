@@ -1,0 +1,3 @@
+export { startOms } from './main';
+export { loadOmsConfig } from './config/oms.config';
+export type { OmsConfig } from './config/oms.config';

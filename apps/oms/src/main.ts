@@ -1,0 +1,27 @@
+import { INestApplication } from '@nestjs/common';
+import { bootstrapHttpApp } from '@oms/platform/nest';
+import { createLogger } from '@oms/platform';
+import { loadOmsConfig, OmsConfig } from './config/oms.config';
+import { OmsModule } from './oms.module';
+
+/** Starts the OMS with a validated config; the local stack and the e2e tests call this. */
+export function startOms(config: OmsConfig): Promise<INestApplication> {
+  return bootstrapHttpApp(OmsModule.forRoot(config), config.http);
+}
+
+if (require.main === module) {
+  const logger = createLogger('oms');
+  try {
+    const config = loadOmsConfig();
+    startOms(config).then(
+      () => logger.info({ port: config.http.port }, 'OMS listening'),
+      (error: unknown) => {
+        logger.fatal({ err: error }, 'OMS failed to start');
+        process.exit(1);
+      },
+    );
+  } catch (error) {
+    logger.fatal({ err: error }, 'OMS configuration is invalid');
+    process.exit(1);
+  }
+}

@@ -1,0 +1,31 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { buildDataSourceOptions } from '@oms/persistence';
+import { CorrelationMiddleware, structuredLoggerModule } from '@oms/platform/nest';
+import { OMS_CONFIG } from './config/oms-config.token';
+import { OmsConfig } from './config/oms.config';
+import { HealthController } from './health/health.controller';
+
+@Module({})
+export class OmsModule implements NestModule {
+  static forRoot(config: OmsConfig): DynamicModule {
+    return {
+      module: OmsModule,
+      imports: [
+        structuredLoggerModule('oms', config.logLevel),
+        TypeOrmModule.forRoot({
+          ...buildDataSourceOptions(config.databaseUrl, 'oms'),
+          migrationsRun: config.runMigrations,
+        }),
+        TerminusModule.forRoot({ logger: false }),
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: OMS_CONFIG, useValue: config }],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(CorrelationMiddleware).forRoutes('*path');
+  }
+}
