@@ -1,4 +1,5 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 
@@ -26,7 +27,8 @@ export async function bootstrapHttpApp(
 
 /** The port an app actually listens on (useful when it was started on port 0). */
 export function listeningPort(app: INestApplication): number {
-  const address = app.getHttpServer().address() as { port: number } | string | null;
+  const server = app.getHttpServer() as Server;
+  const address = server.address();
   if (address === null || typeof address === 'string')
     throw new Error('the app is not listening on a TCP port');
   return address.port;
