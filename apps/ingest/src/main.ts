@@ -1,12 +1,15 @@
 import { INestApplication } from '@nestjs/common';
 import { createLogger } from '@oms/platform';
-import { bootstrapHttpApp } from '@oms/platform/nest';
+import { bootstrapHttpApp, HttpAppOptions } from '@oms/platform/nest';
 import { IngestConfig, loadIngestConfig } from './config/ingest.config';
 import { IngestModule } from './ingest.module';
 
 /** Starts the ingest app with a validated config; the local stack and the e2e tests call this. */
-export function startIngest(config: IngestConfig): Promise<INestApplication> {
-  return bootstrapHttpApp(IngestModule.forRoot(config), config.http);
+export function startIngest(
+  config: IngestConfig,
+  options: Pick<HttpAppOptions, 'handleSignals'> = {},
+): Promise<INestApplication> {
+  return bootstrapHttpApp(IngestModule.forRoot(config), { ...config.http, ...options });
 }
 
 if (require.main === module) {

@@ -1,12 +1,15 @@
 import { INestApplication } from '@nestjs/common';
-import { bootstrapHttpApp } from '@oms/platform/nest';
+import { bootstrapHttpApp, HttpAppOptions } from '@oms/platform/nest';
 import { createLogger } from '@oms/platform';
 import { loadOmsConfig, OmsConfig } from './config/oms.config';
 import { OmsModule } from './oms.module';
 
 /** Starts the OMS with a validated config; the local stack and the e2e tests call this. */
-export function startOms(config: OmsConfig): Promise<INestApplication> {
-  return bootstrapHttpApp(OmsModule.forRoot(config), config.http);
+export function startOms(
+  config: OmsConfig,
+  options: Pick<HttpAppOptions, 'handleSignals'> = {},
+): Promise<INestApplication> {
+  return bootstrapHttpApp(OmsModule.forRoot(config), { ...config.http, ...options });
 }
 
 if (require.main === module) {

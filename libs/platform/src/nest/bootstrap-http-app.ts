@@ -6,6 +6,11 @@ import { Logger } from 'nestjs-pino';
 export interface HttpAppOptions {
   readonly port: number;
   readonly host: string;
+  /**
+   * Close the app on SIGINT/SIGTERM (standalone processes). A launcher that hosts
+   * several apps in one process handles signals itself and turns this off.
+   */
+  readonly handleSignals?: boolean;
 }
 
 /**
@@ -20,7 +25,7 @@ export async function bootstrapHttpApp(
   const app = await NestFactory.create(rootModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
-  app.enableShutdownHooks();
+  if (options.handleSignals !== false) app.enableShutdownHooks();
   await app.listen(options.port, options.host);
   return app;
 }
