@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
-    console.log(applied.length ? `applied: ${applied.map((m) => m.name).join(', ')}` : 'schema is up to date');
+    console.log(
+      applied.length ? `applied: ${applied.map((m) => m.name).join(', ')}` : 'schema is up to date',
+    );
   } finally {
     await dataSource.destroy();
   }

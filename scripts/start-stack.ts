@@ -11,7 +11,9 @@ import { startIngest, loadIngestConfig } from '../apps/ingest/src';
 import { startOms, loadOmsConfig } from '../apps/oms/src';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startEmbeddedPostgres } = require('../tools/embedded-postgres/embedded-postgres.cjs') as {
-  startEmbeddedPostgres(options: { database: string }): Promise<{ url: string; port: number; stop(): Promise<void> }>;
+  startEmbeddedPostgres: (options: {
+    database: string;
+  }) => Promise<{ url: string; port: number; stop: () => Promise<void> }>;
 };
 
 const logger = createLogger('stack');
@@ -40,7 +42,9 @@ async function startPostgres(): Promise<string> {
 
 async function start(): Promise<void> {
   const databaseUrl = await startPostgres();
-  const oms = await startOms(loadOmsConfig({ ...process.env, DATABASE_URL: databaseUrl }), { handleSignals: false });
+  const oms = await startOms(loadOmsConfig({ ...process.env, DATABASE_URL: databaseUrl }), {
+    handleSignals: false,
+  });
   running.push(nestComponent('OMS', oms));
   const ingest = await startIngest(loadIngestConfig(), { handleSignals: false });
   running.push(nestComponent('ingest', ingest));
