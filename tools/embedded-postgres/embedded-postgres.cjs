@@ -101,7 +101,16 @@ async function startEmbeddedPostgres({ database = 'oms', log = () => undefined }
     persistent: false,
     createPostgresUser: isRoot,
     initdbFlags: ['--no-sync', '--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (message) => log(String(message).trim()),
     onError: (message) => log(String(message).trim()),
   });

@@ -1,0 +1,44 @@
+import pino from 'pino';
+import { Writable } from 'node:stream';
+import { rootLoggerOptions } from './logger';
+
+function capture(): { stream: Writable; lines: () => Array<Record<string, unknown>> } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return {
+    stream,
+    lines: () =>
+      chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+  };
+}
+
+describe('root logger options', () => {
+  it('redacts key material wherever it travels', () => {
+    const { stream, lines } = capture();
+    const logger = pino(rootLoggerOptions('info'), stream);
+    logger.info(
+      {
+        credentials: { apiKey: 'AK-1', secret: 'S3CRET', privateKeyPem: '-----BEGIN PRIVATE KEY-----' },
+        signature: 'abcdef',
+        req: { headers: { 'x-hk-apikey': 'AK-2', 'x-apikey': 'AK-3' } },
+        symbol: 'ETHUSDT',
+      },
+      'signed request',
+    );
+    const [line] = lines();
+    const text = JSON.stringify(line);
+    for (const secret of ['AK-1', 'S3CRET', 'BEGIN PRIVATE KEY', 'abcdef', 'AK-2', 'AK-3']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(line.symbol).toBe('ETHUSDT');
+  });
+});
