@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Inject, Param, Post } from '@nestjs/common';
+import { VenueRuntime } from '../runtime/venue-runtime';
+import { VENUE_RUNTIME } from '../runtime/venue-runtime.token';
+import { CreateAccountDto, CreateApiKeyDto, DepositDto } from './dto/control-requests.dto';
+
+/** Desk users with their spot and futures accounts, their API keys, and deposits. */
+@Controller()
+export class AccountsController {
+  constructor(@Inject(VENUE_RUNTIME) private readonly runtime: VenueRuntime) {}
+
+  @Post('accounts')
+  createAccount(@Body() body: CreateAccountDto) {
+    return this.runtime.accounts.createUser(body.label);
+  }
+
+  @Get('accounts')
+  listAccounts() {
+    return this.runtime.engine.listUsers();
+  }
+
+  @Get('accounts/:userId')
+  getAccount(@Param('userId') userId: string) {
+    return { ...this.runtime.engine.getUser(userId), keys: this.runtime.accounts.keysOf(userId) };
+  }
+
+  @Post('accounts/:userId/keys')
+  createKey(@Param('userId') userId: string, @Body() body: CreateApiKeyDto) {
+    const request =
+      body.kind === 'HMAC'
+        ? { kind: 'HMAC' as const, apiKey: body.apiKey, secretKey: body.secretKey }
+        : { kind: 'ED25519' as const, apiKey: body.apiKey, publicKeyPem: body.publicKeyPem };
+    return this.runtime.accounts.createKey(userId, request, body.permissions);
+  }
+
+  @Post('deposits')
+  deposit(@Body() body: DepositDto) {
+    return this.runtime.engine.deposit({ accountId: body.accountId, asset: body.asset, amount: body.amount });
+  }
+}

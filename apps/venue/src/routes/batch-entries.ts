@@ -1,0 +1,42 @@
+import { ExchangeApiError } from '../http/exchange-api-error';
+import { RequestParams } from '../http/request-params';
+
+const MAX_BATCH_ORDERS = 20;
+
+/**
+ * The JSON array of a batch create, each entry as request parameters. Clients send
+ * numbers for some fields (Postman's futures batch), so scalars are taken as text.
+ */
+export function readBatchEntries(params: RequestParams): RequestParams[] {
+  const body = params.jsonBody;
+  if (!Array.isArray(body) || body.length === 0) throw ExchangeApiError.requiredField('orders');
+  if (body.length > MAX_BATCH_ORDERS) {
+    throw ExchangeApiError.badRequest('-2022', `Batch orders cannot exceed ${MAX_BATCH_ORDERS}`);
+  }
+  const entries = body.map((entry: unknown, index) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      throw ExchangeApiError.invalidParameter(`orders[${index}]`, 'must be an object');
+    }
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(entry as Record<string, unknown>)) {
+      if (typeof value === 'string') values[name] = value;
+      else if (typeof value === 'number' || typeof value === 'boolean') values[name] = String(value);
+    }
+    return RequestParams.of(values);
+  });
+  const symbols = new Set(entries.map((entry) => entry.optionalString('symbol')));
+  if (symbols.size > 1) throw ExchangeApiError.invalidParameter('symbol', 'a batch must use one symbol');
+  return entries;
+}
+
+/** A comma-separated id list (`ids`), bounded. */
+export function readIdList(params: RequestParams, name: string, max: number): string[] {
+  const ids = params
+    .requiredString(name)
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id.length > 0);
+  if (ids.length === 0) throw ExchangeApiError.requiredField(name);
+  if (ids.length > max) throw ExchangeApiError.invalidParameter(name, `at most ${max} ids`);
+  return ids;
+}

@@ -1,0 +1,155 @@
+import { AddressInfo } from 'node:net';
+import { Server } from 'node:http';
+import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createLogger } from '@oms/platform';
+import type { EngineClock, VenueEngineApi } from '../engine';
+import { VenueConfig } from '../config/venue-config';
+import { ControlPlaneModule } from '../control/control-plane.module';
+import { ControlPlaneErrorFilter } from '../control/venue-error.filter';
+import { ExchangeApiModule } from '../http/exchange-api.module';
+import { NestPinoLogger } from './nest-pino-logger';
+import { ownerOf } from './venue-accounts';
+import { VenueClock } from './venue-clock';
+import { VenueRuntime } from './venue-runtime';
+
+export type VenueEngineFactory = (options: {
+  clock: EngineClock;
+  seed: number;
+  simulatedMarket: boolean;
+}) => VenueEngineApi;
+
+export interface DemoCredentials {
+  readonly userId: string;
+  readonly spotAccountId: string;
+  readonly futuresAccountId: string;
+  readonly apiKey: string;
+  readonly secretKey: string;
+  /** The header the configuration names; the venue accepts both X-APIKEY and X-HK-APIKEY. */
+  readonly keyHeader: string;
+}
+
+export interface RunningVenue {
+  readonly restUrl: string;
+  readonly streamUrl: string;
+  readonly controlUrl: string;
+  readonly demo: DemoCredentials;
+  readonly runtime: VenueRuntime;
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots one venue: the exchange API (REST and the private WebSocket) on `config.port`,
+ * the control plane on `config.controlPort`, a demo user with funds and an HMAC key,
+ * and, when enabled, the timer that random-walks the simulated market.
+ */
+export async function runVenue(
+  config: VenueConfig,
+  engineFactory: VenueEngineFactory,
+  options: { marketTicking: boolean; clockSource?: () => number },
+): Promise<RunningVenue> {
+  const logger = createLogger('Venue');
+  const clock = new VenueClock(options.clockSource);
+  const engine = engineFactory({
+    clock: { now: () => clock.now() },
+    seed: config.seed,
+    simulatedMarket: config.market.simulated,
+  });
+  const runtime = new VenueRuntime(config, clock, engine);
+  const demo = createDemoUser(runtime);
+
+  const apps: INestApplication[] = [];
+  let marketTimer: NodeJS.Timeout | undefined;
+  const stop = async (): Promise<void> => {
+    if (marketTimer !== undefined) clearInterval(marketTimer);
+    await runtime.stop();
+    for (const app of apps.reverse()) await app.close();
+  };
+  try {
+    const exchangeApp = await NestFactory.create(ExchangeApiModule.forRuntime(runtime), {
+      bodyParser: false,
+      logger: new NestPinoLogger('VenueExchangeApi'),
+    });
+    apps.push(exchangeApp);
+    exchangeApp.use(
+      (
+        request: Parameters<VenueRuntime['http']['handle']>[0],
+        response: Parameters<VenueRuntime['http']['handle']>[1],
+      ) => {
+        runtime.http.handle(request, response).catch((error: unknown) => {
+          logger.error({ err: error }, 'request pipeline failed');
+          if (!response.headersSent) response.writeHead(500).end();
+        });
+      },
+    );
+    await exchangeApp.listen(config.port, config.host);
+    const exchangeServer = exchangeApp.getHttpServer() as Server;
+    exchangeServer.on('upgrade', (request, socket, head: Buffer) => {
+      if (!runtime.stream.handleUpgrade(request, socket, head)) socket.destroy();
+    });
+
+    const controlApp = await NestFactory.create(ControlPlaneModule.forRuntime(runtime), {
+      logger: new NestPinoLogger('VenueControlPlane'),
+    });
+    apps.push(controlApp);
+    controlApp.useGlobalPipes(
+      new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+    );
+    controlApp.useGlobalFilters(new ControlPlaneErrorFilter());
+    await controlApp.listen(config.controlPort, config.host);
+
+    if (options.marketTicking && config.market.simulated) {
+      marketTimer = setInterval(() => {
+        try {
+          engine.advanceMarket(1);
+        } catch (error) {
+          logger.error({ err: error }, 'simulated market step failed');
+        }
+      }, config.market.tickMs);
+      marketTimer.unref();
+    }
+
+    const exchangePort = (exchangeServer.address() as AddressInfo).port;
+    const controlPort = ((controlApp.getHttpServer() as Server).address() as AddressInfo).port;
+    const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+    const venue: RunningVenue = {
+      restUrl: `http://${host}:${exchangePort}`,
+      streamUrl: `ws://${host}:${exchangePort}`,
+      controlUrl: `http://${host}:${controlPort}`,
+      demo,
+      runtime,
+      stop,
+    };
+    logger.info({ restUrl: venue.restUrl, controlUrl: venue.controlUrl }, 'venue started');
+    return venue;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function createDemoUser(runtime: VenueRuntime): DemoCredentials {
+  const { config, engine } = runtime;
+  const user = engine.createUser({ label: 'demo' });
+  for (const [asset, amount] of Object.entries(config.demo.deposits)) {
+    engine.deposit({ accountId: user.spotAccountId, asset, amount });
+  }
+  engine.deposit({
+    accountId: user.futuresAccountId,
+    asset: 'USDT',
+    amount: config.demo.deposits.USDT ?? '0',
+  });
+  runtime.keys.create(ownerOf(user), {
+    kind: 'HMAC',
+    apiKey: config.demo.apiKey,
+    secretKey: config.demo.secretKey,
+  });
+  return {
+    userId: user.userId,
+    spotAccountId: user.spotAccountId,
+    futuresAccountId: user.futuresAccountId,
+    apiKey: config.demo.apiKey,
+    secretKey: config.demo.secretKey,
+    keyHeader: config.keyHeader,
+  };
+}

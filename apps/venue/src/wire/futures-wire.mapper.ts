@@ -1,0 +1,116 @@
+import type {
+  FuturesAnyOrderRecord,
+  FuturesOrderRecord,
+  FuturesPositionRecord,
+  FuturesStopOrderRecord,
+  FuturesTradeRecord,
+} from '../engine';
+
+/** Limit-type record of the create response (no liquidation fields, with contractMultiplier). */
+export function toFuturesOrderCreated(order: FuturesAnyOrderRecord) {
+  if (order.recordType === 'STOP') return toFuturesStopOrder(order);
+  const {
+    isLiquidationOrder: _l,
+    indexPrice: _i,
+    liquidationType: _t,
+    ordCxlReason: _c,
+    stpMode: _s,
+    ...rest
+  } = toFuturesLimitOrder(order);
+  return { ...rest, contractMultiplier: order.contractMultiplier };
+}
+
+/** Limit-type record of batch, cancel, query, open and history responses. */
+export function toFuturesLimitOrder(order: FuturesOrderRecord, status: string = order.status) {
+  return {
+    time: String(order.time),
+    updateTime: String(order.updateTime),
+    orderId: order.orderId,
+    clientOrderId: order.clientOrderId,
+    symbol: order.symbol,
+    price: order.price,
+    leverage: order.leverage,
+    origQty: order.origQty,
+    executedQty: order.executedQty,
+    avgPrice: order.avgPrice,
+    marginLocked: order.marginLocked,
+    type: order.type,
+    side: order.side,
+    timeInForce: order.timeInForce,
+    status,
+    priceType: order.priceType,
+    isLiquidationOrder: order.isLiquidationOrder,
+    indexPrice: order.indexPrice,
+    liquidationType: order.liquidationType,
+    ordCxlReason: order.ordCxlReason,
+    stpMode: order.stpMode,
+    locked: order.marginLocked,
+  };
+}
+
+export function toFuturesStopOrder(order: FuturesStopOrderRecord, status: string = order.status) {
+  return {
+    time: String(order.time),
+    updateTime: String(order.updateTime),
+    orderId: order.orderId,
+    accountId: order.accountId,
+    clientOrderId: order.clientOrderId,
+    symbol: order.symbol,
+    price: order.price,
+    leverage: order.leverage,
+    origQty: order.origQty,
+    type: order.type,
+    side: order.side,
+    status,
+    stopPrice: order.stopPrice,
+    stpMode: order.stpMode,
+  };
+}
+
+export function toFuturesOrder(order: FuturesAnyOrderRecord, status?: string) {
+  return order.recordType === 'STOP' ? toFuturesStopOrder(order, status) : toFuturesLimitOrder(order, status);
+}
+
+export function toFuturesTrade(trade: FuturesTradeRecord) {
+  return {
+    time: String(trade.time),
+    tradeId: trade.tradeId,
+    orderId: trade.orderId,
+    symbol: trade.symbol,
+    price: trade.price,
+    quantity: trade.quantity,
+    commissionAsset: trade.commissionAsset,
+    commission: trade.commission,
+    makerRebate: trade.makerRebate,
+    type: trade.type,
+    side: trade.side,
+    realizedPnl: trade.realizedPnl,
+    // The seeds call it isMaker; the live exchange spells it isMarker. Both are sent.
+    isMaker: trade.isMaker,
+    isMarker: trade.isMaker,
+    ticketId: trade.ticketId,
+  };
+}
+
+export function toFuturesPosition(position: FuturesPositionRecord) {
+  return {
+    symbol: position.symbol,
+    side: position.side,
+    avgPrice: position.avgPrice,
+    position: position.position,
+    available: position.available,
+    leverage: position.leverage,
+    lastPrice: position.lastPrice,
+    positionValue: position.positionValue,
+    liquidationPrice: position.liquidationPrice,
+    margin: position.margin,
+    marginRate: position.marginRate,
+    unrealizedPnL: position.unrealizedPnL,
+    profitRate: position.profitRate,
+    realizedPnL: position.realizedPnL,
+    marginType: position.marginType,
+    minMargin: position.minMargin,
+    reducibleQty: position.reducibleQty,
+    updateTime: String(position.updateTime),
+  };
+}

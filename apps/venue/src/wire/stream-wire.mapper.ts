@@ -1,0 +1,203 @@
+import Decimal from 'decimal.js';
+import type {
+  EngineEvent,
+  FuturesOrderUpdateEvent,
+  FuturesStopOrderUpdateEvent,
+  PositionEvent,
+  SpotOrderUpdateEvent,
+  StreamBalanceEntry,
+  TradeEvent,
+} from '../engine';
+
+/**
+ * Turns an engine event into the private-stream event object the real exchange sends
+ * (facts.md §3). Epoch fields are strings, as in the live captures.
+ */
+export function toStreamEvent(event: EngineEvent): Record<string, unknown> {
+  switch (event.kind) {
+    case 'spotOrderUpdate':
+      return toExecutionReport(event);
+    case 'futuresOrderUpdate':
+      return toContractExecutionReport(event);
+    case 'futuresStopOrderUpdate':
+      return toStopExecutionReport(event);
+    case 'trade':
+      return toTicketInfo(event);
+    case 'spotBalance':
+      return accountInfo('outboundAccountInfo', event.eventTime, event.balances, false);
+    case 'futuresBalance':
+      return accountInfo('outboundContractAccountInfo', event.eventTime, event.balances, true);
+    case 'position':
+      return toPositionInfo(event);
+  }
+}
+
+function unfilled(origQty: string, executedQty: string): string {
+  const rest = new Decimal(origQty).minus(executedQty);
+  return rest.isNegative() ? '0' : rest.toString();
+}
+
+function toExecutionReport(event: SpotOrderUpdateEvent): Record<string, unknown> {
+  const { order, execution } = event;
+  return {
+    e: 'executionReport',
+    E: String(event.eventTime),
+    s: order.symbol,
+    c: order.clientOrderId,
+    S: order.side,
+    o: order.type,
+    f: order.timeInForce,
+    q: order.origQty,
+    p: order.price,
+    reqAmt: order.reqAmount,
+    X: order.status,
+    d: execution?.executionId ?? '',
+    i: order.orderId,
+    l: execution?.lastQty ?? '0',
+    r: unfilled(order.origQty, order.executedQty),
+    z: order.executedQty,
+    L: execution?.lastPrice ?? '',
+    V: order.avgPrice,
+    n: execution?.commission ?? '0',
+    N: execution?.commissionAsset ?? '',
+    u: true,
+    w: order.isWorking,
+    m: execution?.isMaker ?? false,
+    O: String(order.time),
+    Z: order.cumulativeQuoteQty,
+  };
+}
+
+function toContractExecutionReport(event: FuturesOrderUpdateEvent): Record<string, unknown> {
+  const { order, execution } = event;
+  return {
+    e: 'contractExecutionReport',
+    E: String(event.eventTime),
+    s: order.symbol,
+    c: order.clientOrderId,
+    S: order.side,
+    o: 'LIMIT',
+    f: order.timeInForce,
+    q: order.origQty,
+    p: order.price,
+    X: order.status,
+    i: order.orderId,
+    l: execution?.lastQty ?? '0',
+    z: order.executedQty,
+    L: execution?.lastPrice ?? '',
+    n: execution?.commission ?? '0',
+    N: execution?.commissionAsset ?? '',
+    u: true,
+    w: true,
+    m: execution?.isMaker ?? false,
+    O: String(order.time),
+    Z: order.cumulativeQuoteQty,
+    C: order.isClose,
+    v: order.leverage,
+    reqAmt: '0',
+    d: execution?.executionId ?? '',
+    r: unfilled(order.origQty, order.executedQty),
+    V: order.avgPrice,
+    P: order.indexPrice,
+    lo: order.isLiquidationOrder,
+    lt: order.liquidationType,
+  };
+}
+
+function toStopExecutionReport(event: FuturesStopOrderUpdateEvent): Record<string, unknown> {
+  const { order } = event;
+  return {
+    e: 'contractExecutionReport',
+    E: String(event.eventTime),
+    s: order.symbol,
+    c: order.clientOrderId,
+    S: order.side,
+    o: 'STOP',
+    f: 'GTC',
+    q: order.origQty,
+    p: order.price,
+    X: order.status,
+    i: order.orderId,
+    l: '0',
+    z: '0',
+    L: '',
+    n: '0',
+    N: '',
+    u: true,
+    w: order.status === 'ORDER_NEW',
+    m: false,
+    O: String(order.time),
+    Z: '0',
+    C: order.side === 'BUY_CLOSE' || order.side === 'SELL_CLOSE',
+    v: order.leverage,
+    reqAmt: '0',
+    d: '',
+    r: order.origQty,
+    V: '0',
+    P: '0',
+    lo: false,
+    lt: '',
+  };
+}
+
+function toTicketInfo(event: TradeEvent): Record<string, unknown> {
+  return {
+    e: 'ticketInfo',
+    E: String(event.eventTime),
+    s: event.symbol,
+    q: event.qty,
+    t: String(event.tradeTime),
+    p: event.price,
+    T: event.ticketId,
+    o: event.orderId,
+    c: event.clientOrderId,
+    O: event.matchOrderId,
+    a: event.accountId,
+    A: 0,
+    m: event.isMaker,
+    S: event.side,
+  };
+}
+
+function accountInfo(
+  name: 'outboundAccountInfo' | 'outboundContractAccountInfo',
+  eventTime: number,
+  balances: readonly StreamBalanceEntry[],
+  futures: boolean,
+): Record<string, unknown> {
+  return {
+    e: name,
+    E: String(eventTime),
+    T: true,
+    W: true,
+    D: true,
+    B: balances.map((balance) =>
+      futures
+        ? { a: balance.asset, f: balance.free, l: balance.locked, r: '' }
+        : { a: balance.asset, f: balance.free, l: balance.locked },
+    ),
+  };
+}
+
+function toPositionInfo(event: PositionEvent): Record<string, unknown> {
+  const { position } = event;
+  return {
+    e: 'outboundContractPositionInfo',
+    E: String(event.eventTime),
+    A: position.accountId,
+    s: position.symbol,
+    S: position.side,
+    p: position.avgPrice,
+    P: position.position,
+    a: position.available,
+    f: position.liquidationPrice,
+    m: position.margin,
+    r: position.realizedPnL,
+    up: position.unrealizedPnL,
+    pr: position.profitRate,
+    pv: position.positionValue,
+    v: position.leverage,
+    mt: position.marginType,
+    mm: position.minMargin,
+  };
+}
