@@ -1,0 +1,65 @@
+import { ErrorCode } from '../protocol/error-codes';
+
+export type GroupState = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable';
+
+export interface GroupProtocol {
+  readonly name: string;
+  readonly metadata: Buffer;
+}
+
+export interface JoinGroupInput {
+  readonly memberId: string;
+  readonly groupInstanceId: string | null;
+  readonly clientId: string;
+  readonly sessionTimeoutMs: number;
+  readonly rebalanceTimeoutMs: number;
+  readonly protocolType: string;
+  readonly protocols: readonly GroupProtocol[];
+}
+
+export interface JoinGroupResult {
+  readonly errorCode: ErrorCode;
+  readonly generationId: number;
+  readonly protocolName: string;
+  readonly leaderId: string;
+  readonly memberId: string;
+  /** Filled for the leader only, as Kafka does. */
+  readonly members: readonly { memberId: string; groupInstanceId: string | null; metadata: Buffer }[];
+}
+
+export interface SyncGroupInput {
+  readonly memberId: string;
+  readonly generationId: number;
+  readonly assignments: readonly { memberId: string; assignment: Buffer }[];
+}
+
+export interface SyncGroupResult {
+  readonly errorCode: ErrorCode;
+  readonly assignment: Buffer;
+}
+
+export interface GroupMember {
+  readonly memberId: string;
+  groupInstanceId: string | null;
+  clientId: string;
+  sessionTimeoutMs: number;
+  rebalanceTimeoutMs: number;
+  protocols: readonly GroupProtocol[];
+  assignment: Buffer;
+  heartbeatDeadline: number;
+  pendingJoin?: (result: JoinGroupResult) => void;
+  pendingSync?: (result: SyncGroupResult) => void;
+}
+
+export interface GroupTimings {
+  readonly minSessionTimeoutMs: number;
+  readonly maxSessionTimeoutMs: number;
+  /** Delay before the first generation of an empty group, to gather members that start together. */
+  readonly initialRebalanceDelayMs: number;
+}
+
+export function joinFailure(errorCode: ErrorCode, memberId: string): JoinGroupResult {
+  return { errorCode, generationId: -1, protocolName: '', leaderId: '', memberId, members: [] };
+}
+
+export const EMPTY_ASSIGNMENT = Buffer.alloc(0);

@@ -1,0 +1,118 @@
+import { Socket } from 'node:net';
+import { Logger } from '@oms/platform';
+import { BrokerContext, RequestInfo } from '../handlers/broker-context';
+import { MalformedRequestError, WireReader } from '../protocol/wire-reader';
+import { routeRequest } from './request-router';
+
+const SIZE_PREFIX = 4;
+
+/**
+ * One client connection: splits the byte stream into size-prefixed frames and handles
+ * them one at a time, so responses leave in request order (as Kafka guarantees per
+ * connection) even when a fetch or a join waits.
+ */
+export class BrokerConnection {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private readonly queue: Buffer[] = [];
+  private busy = false;
+  private closedFlag = false;
+  readonly closed: Promise<void>;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly broker: BrokerContext,
+    private readonly maxRequestBytes: number,
+    private readonly log: Logger,
+  ) {
+    this.closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    void this.closed.then(() => (this.closedFlag = true));
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('error', (error) => this.log.debug({ err: error }, 'client connection error'));
+  }
+
+  private receive(chunk: Buffer): void {
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    let buffer = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+    let at = 0;
+    while (buffer.length - at >= SIZE_PREFIX) {
+      const size = buffer.readInt32BE(at);
+      if (size < 8 || size > this.maxRequestBytes) {
+        this.log.warn({ size }, 'request size out of bounds; closing the connection');
+        this.socket.destroy();
+        return;
+      }
+      if (buffer.length - at - SIZE_PREFIX < size) break;
+      this.queue.push(buffer.subarray(at + SIZE_PREFIX, at + SIZE_PREFIX + size));
+      at += SIZE_PREFIX + size;
+    }
+    buffer = buffer.subarray(at);
+    this.pending = buffer.length > 0 ? [buffer] : [];
+    this.pendingBytes = buffer.length;
+    void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (let frame = this.queue.shift(); frame && !this.closedFlag; frame = this.queue.shift()) {
+        await this.handle(frame);
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async handle(frame: Buffer): Promise<void> {
+    const reader = new WireReader(frame);
+    let request: RequestInfo;
+    try {
+      request = {
+        apiKey: reader.int16('api_key'),
+        apiVersion: reader.int16('api_version'),
+        correlationId: reader.int32('correlation_id'),
+        clientId: reader.nullableString('client_id'),
+        closed: this.closed,
+      };
+    } catch (error) {
+      this.log.warn({ err: error }, 'unreadable request header; closing the connection');
+      this.socket.destroy();
+      return;
+    }
+    const { handler, supported } = routeRequest(request.apiKey, request.apiVersion);
+    if (!supported) {
+      this.log.warn(
+        { apiKey: request.apiKey, apiVersion: request.apiVersion, clientId: request.clientId },
+        'unsupported request answered with UNSUPPORTED_VERSION',
+      );
+    }
+    try {
+      const body = await handler(reader, request, this.broker);
+      if (body) this.respond(request.correlationId, body.toChunks(), body.length);
+    } catch (error) {
+      // Kafka closes a connection whose request it cannot parse; an answer would be a guess.
+      const level = error instanceof MalformedRequestError ? 'warn' : 'error';
+      this.log[level](
+        { err: error, apiKey: request.apiKey, apiVersion: request.apiVersion },
+        'request failed; closing the connection',
+      );
+      this.socket.destroy();
+    }
+  }
+
+  private respond(correlationId: number, chunks: readonly Buffer[], bodyLength: number): void {
+    if (this.closedFlag || this.socket.destroyed) return;
+    const header = Buffer.allocUnsafe(8);
+    header.writeInt32BE(bodyLength + 4, 0);
+    header.writeInt32BE(correlationId, 4);
+    // One write per response: many tiny chunks cost more in syscalls than one copy.
+    this.socket.write(Buffer.concat([header, ...chunks], bodyLength + 8));
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+}
