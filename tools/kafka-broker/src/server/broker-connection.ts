@@ -85,7 +85,7 @@ export class BrokerConnection {
     const { handler, supported } = routeRequest(request.apiKey, request.apiVersion);
     if (!supported) {
       this.log.warn(
-        { apiKey: request.apiKey, apiVersion: request.apiVersion, clientId: request.clientId },
+        { kafkaApi: request.apiKey, apiVersion: request.apiVersion, clientId: request.clientId },
         'unsupported request answered with UNSUPPORTED_VERSION',
       );
     }
@@ -96,7 +96,7 @@ export class BrokerConnection {
       // Kafka closes a connection whose request it cannot parse; an answer would be a guess.
       const level = error instanceof MalformedRequestError ? 'warn' : 'error';
       this.log[level](
-        { err: error, apiKey: request.apiKey, apiVersion: request.apiVersion },
+        { err: error, kafkaApi: request.apiKey, apiVersion: request.apiVersion },
         'request failed; closing the connection',
       );
       this.socket.destroy();
