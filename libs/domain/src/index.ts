@@ -1,1 +1,31 @@
-export {};
+// Public surface of the pure domain model. Everything the OMS, ingest and the
+// projections need is exported from here; nothing in this lib does I/O.
+export * from './shared/canonical-json';
+export * from './shared/client-order-id';
+export * from './shared/decider';
+export * from './shared/decimal';
+export * from './shared/domain-error';
+export * from './shared/domain-event';
+export * from './shared/field-reader';
+export * from './shared/state-hash';
+export * from './shared/stream-ids';
+
+export * from './observations/observation-source';
+export * from './observations/spot-order-observed';
+export * from './observations/spot-fill-observed';
+export * from './observations/futures-order-observed';
+export * from './observations/futures-fill-observed';
+export * from './observations/futures-stop-order-observed';
+export * from './observations/futures-position-observed';
+export * from './observations/balance-observed';
+
+export * from './orders/order-status';
+export * from './orders/order-fills';
+export * from './orders/reconciliation-break';
+export * from './orders/order-lifecycle.events';
+export * from './orders/order-lifecycle.commands';
+export * from './orders/order-core.state';
+
+export * from './spot-order/spot-order-request';
+export * from './spot-order/spot-order.types';
+export * from './spot-order/spot-order.decider';

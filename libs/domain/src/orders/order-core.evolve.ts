@@ -1,0 +1,203 @@
+import { maxDecimal } from '../shared/decimal';
+import { assertNever } from '../shared/decider';
+import { OrderLifecycleEvent } from './order-lifecycle.events';
+import { OrderFill, mergeFillReports } from './order-fills';
+import { OrderSnapshotCore, laterSnapshot } from './order-status';
+import { OrderCoreState } from './order-core.state';
+
+type State<R, S extends OrderSnapshotCore> = OrderCoreState<R, S>;
+
+/** Folds one venue report: identities fill in, the lattice keeps the maximum. */
+export function foldOrderSnapshot<R, S extends OrderSnapshotCore>(
+  state: State<R, S>,
+  snapshot: S,
+): State<R, S> {
+  return {
+    ...state,
+    accountId: state.accountId ?? snapshot.accountId,
+    symbol: state.symbol ?? snapshot.symbol,
+    orderId: state.orderId ?? snapshot.orderId,
+    clientOrderId: state.clientOrderId ?? snapshot.clientOrderId,
+    venue: laterSnapshot(state.venue, snapshot),
+    executedQty: maxDecimal(state.executedQty, snapshot.executedQty),
+    cumulativeQuoteQty:
+      snapshot.cumulativeQuoteQty === null
+        ? state.cumulativeQuoteQty
+        : state.cumulativeQuoteQty === null
+          ? snapshot.cumulativeQuoteQty
+          : maxDecimal(state.cumulativeQuoteQty, snapshot.cumulativeQuoteQty),
+  };
+}
+
+/** Folds one fill report: counted once per fill id, whichever source saw it first. */
+export function foldOrderFill<R, S extends OrderSnapshotCore>(
+  state: State<R, S>,
+  ids: {
+    readonly accountId: string;
+    readonly symbol: string;
+    readonly orderId: string;
+    readonly clientOrderId: string | null;
+  },
+  fill: OrderFill,
+): State<R, S> {
+  const existing = state.fills[fill.fillId];
+  return {
+    ...state,
+    accountId: state.accountId ?? ids.accountId,
+    symbol: state.symbol ?? ids.symbol,
+    orderId: state.orderId ?? ids.orderId,
+    clientOrderId: state.clientOrderId ?? ids.clientOrderId,
+    fills: {
+      ...state.fills,
+      [fill.fillId]: existing === undefined ? fill : mergeFillReports(existing, fill).fill,
+    },
+  };
+}
+
+export function evolveOrderLifecycle<R, S extends OrderSnapshotCore>(
+  state: State<R, S>,
+  event: OrderLifecycleEvent,
+): State<R, S> {
+  const submission = state.submission;
+  switch (event.type) {
+    case 'OrderAccepted':
+      return {
+        ...state,
+        orderId: state.orderId ?? event.data.orderId,
+        submission:
+          submission.phase === 'requested'
+            ? { ...submission, phase: 'accepted', acceptedAt: event.data.acceptedAt }
+            : submission,
+      };
+    case 'OrderRejected':
+      return submission.phase === 'requested'
+        ? {
+            ...state,
+            submission: {
+              phase: 'rejected',
+              actor: submission.actor,
+              requestedAt: submission.requestedAt,
+              rejectedAt: event.data.rejectedAt,
+              venueCode: event.data.venueCode,
+              venueMessage: event.data.venueMessage,
+            },
+          }
+        : state;
+    case 'OrderSubmissionUncertain':
+      return submission.phase === 'requested'
+        ? {
+            ...state,
+            submission: {
+              phase: 'uncertain',
+              actor: submission.actor,
+              requestedAt: submission.requestedAt,
+              uncertainSince: event.data.at,
+              reason: event.data.reason,
+            },
+          }
+        : state;
+    case 'OrderSubmissionResolved':
+      return submission.phase === 'uncertain'
+        ? {
+            ...state,
+            orderId: state.orderId ?? event.data.orderId,
+            submission: {
+              phase: 'resolved',
+              outcome: event.data.outcome,
+              actor: submission.actor,
+              requestedAt: submission.requestedAt,
+              uncertainSince: submission.uncertainSince,
+              resolvedAt: event.data.resolvedAt,
+            },
+          }
+        : state;
+    case 'OrderCancelRequested':
+      return {
+        ...state,
+        cancel: {
+          phase: 'requested',
+          actor: event.data.actor,
+          requestedAt: event.data.requestedAt,
+          acknowledgedAt: null,
+        },
+      };
+    case 'OrderCancelAcknowledged':
+      return state.cancel.phase === 'requested'
+        ? { ...state, cancel: { ...state.cancel, acknowledgedAt: event.data.acknowledgedAt } }
+        : state;
+    case 'OrderCancelUncertain':
+      return state.cancel.phase === 'requested'
+        ? {
+            ...state,
+            cancel: {
+              phase: 'uncertain',
+              actor: state.cancel.actor,
+              requestedAt: state.cancel.requestedAt,
+              uncertainSince: event.data.at,
+              reason: event.data.reason,
+            },
+          }
+        : state;
+    case 'OrderCancelResolved':
+      return {
+        ...state,
+        cancel: {
+          phase: 'resolved',
+          requestedAt: event.data.requestedAt,
+          outcome: event.data.outcome,
+          resolvedAt: event.data.resolvedAt,
+        },
+      };
+    case 'OrderFillInferred':
+      return {
+        ...state,
+        inferredFills: { ...state.inferredFills, [event.data.fill.fillId]: event.data.fill },
+      };
+    case 'InferredFillRetired': {
+      const { [event.data.fillId]: _retired, ...remaining } = state.inferredFills;
+      return { ...state, inferredFills: remaining };
+    }
+    case 'ReconciliationBreakDetected':
+      if (state.breaks[event.data.breakId] !== undefined) return state;
+      return {
+        ...state,
+        breaks: { ...state.breaks, [event.data.breakId]: { ...event.data, resolution: null } },
+      };
+    case 'ReconciliationBreakResolved': {
+      const existing = state.breaks[event.data.breakId];
+      if (existing === undefined) return state;
+      const { actor, note, resolvedAt } = event.data;
+      return {
+        ...state,
+        breaks: {
+          ...state.breaks,
+          [event.data.breakId]: { ...existing, resolution: { actor, note, resolvedAt } },
+        },
+      };
+    }
+    default:
+      return assertNever(event, 'order lifecycle event');
+  }
+}
+
+export function fillFromReport(report: {
+  readonly fillId: string;
+  readonly price: string;
+  readonly qty: string;
+  readonly fee: OrderFill['fee'];
+  readonly isMaker: boolean | null;
+  readonly time: number;
+  readonly realizedPnl: string | null;
+  readonly source: OrderFill['sources'][number];
+}): OrderFill {
+  return {
+    fillId: report.fillId,
+    price: report.price,
+    qty: report.qty,
+    fee: report.fee,
+    isMaker: report.isMaker,
+    time: report.time,
+    realizedPnl: report.realizedPnl,
+    sources: [report.source],
+  };
+}

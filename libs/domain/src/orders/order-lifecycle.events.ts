@@ -1,0 +1,159 @@
+import { DomainEvent } from '../shared/domain-event';
+import { ObservationSource } from '../observations/observation-source';
+import { InferredFill } from './order-fills';
+import { BreakFacts, ReconciliationBreakKind } from './reconciliation-break';
+
+/**
+ * Events the OMS itself records about an order, shared by spot, futures and futures
+ * stop orders. The product-specific request travels in OrderSubmissionRequested.
+ */
+export type OrderSubmissionRequested<Request> = DomainEvent<
+  'OrderSubmissionRequested',
+  1,
+  {
+    readonly clientOrderId: string;
+    /** The desk user or system that asked for the order. */
+    readonly actor: string;
+    readonly requestedAt: number;
+    readonly request: Request;
+  }
+>;
+
+export type OrderAccepted = DomainEvent<
+  'OrderAccepted',
+  1,
+  { readonly clientOrderId: string; readonly orderId: string; readonly acceptedAt: number }
+>;
+
+export type OrderRejected = DomainEvent<
+  'OrderRejected',
+  1,
+  {
+    readonly clientOrderId: string;
+    /** The venue's `code`, as text ("-1133", "0001"); codes arrive as strings or numbers. */
+    readonly venueCode: string;
+    readonly venueMessage: string;
+    readonly rejectedAt: number;
+  }
+>;
+
+/** Why the outcome of a write is unknown (the seeds' 5XX rule). */
+export const UNCERTAINTY_REASONS = ['http-5xx', 'timeout', 'connection-reset', 'venue-timeout-code'] as const;
+export type UncertaintyReason = (typeof UNCERTAINTY_REASONS)[number];
+
+export type OrderSubmissionUncertain = DomainEvent<
+  'OrderSubmissionUncertain',
+  1,
+  {
+    readonly clientOrderId: string;
+    readonly reason: UncertaintyReason;
+    readonly detail: string;
+    readonly at: number;
+  }
+>;
+
+export type SubmissionEvidence =
+  | {
+      /** The venue reported the order (stream, poll or lookup by clientOrderId). */
+      readonly kind: 'observation';
+      readonly source: ObservationSource;
+      readonly venueUpdateTime: number;
+    }
+  | {
+      /** Repeated lookups by clientOrderId said "not found" for the whole window. */
+      readonly kind: 'lookups-not-found';
+      readonly lookups: number;
+      readonly venueCode: string | null;
+      readonly venueMessage: string | null;
+    };
+
+export type OrderSubmissionResolved = DomainEvent<
+  'OrderSubmissionResolved',
+  1,
+  {
+    readonly clientOrderId: string;
+    readonly outcome: 'found' | 'absent';
+    readonly orderId: string | null;
+    readonly evidence: SubmissionEvidence;
+    readonly uncertainSince: number;
+    readonly resolvedAt: number;
+    /** resolvedAt - uncertainSince, in milliseconds. */
+    readonly tookMs: number;
+  }
+>;
+
+export type OrderCancelRequested = DomainEvent<
+  'OrderCancelRequested',
+  1,
+  { readonly actor: string; readonly requestedAt: number }
+>;
+
+/** The venue answered the cancel; the answer may still say NEW, so nothing is canceled yet. */
+export type OrderCancelAcknowledged = DomainEvent<
+  'OrderCancelAcknowledged',
+  1,
+  { readonly acknowledgedAt: number }
+>;
+
+export type OrderCancelUncertain = DomainEvent<
+  'OrderCancelUncertain',
+  1,
+  { readonly reason: UncertaintyReason; readonly detail: string; readonly at: number }
+>;
+
+export const CANCEL_OUTCOMES = ['canceled', 'completed-before-cancel', 'rejected', 'not-canceled'] as const;
+export type CancelOutcome = (typeof CANCEL_OUTCOMES)[number];
+
+export type OrderCancelResolved = DomainEvent<
+  'OrderCancelResolved',
+  1,
+  {
+    readonly outcome: CancelOutcome;
+    /** The venue status that settled it, or the venue error of a refused cancel. */
+    readonly evidence: string;
+    readonly requestedAt: number;
+    readonly resolvedAt: number;
+    readonly tookMs: number;
+  }
+>;
+
+export type OrderFillInferred = DomainEvent<'OrderFillInferred', 1, { readonly fill: InferredFill }>;
+
+export type InferredFillRetired = DomainEvent<
+  'InferredFillRetired',
+  1,
+  { readonly fillId: string; readonly realFilledQty: string }
+>;
+
+export type ReconciliationBreakDetected = DomainEvent<
+  'ReconciliationBreakDetected',
+  1,
+  {
+    readonly breakId: string;
+    readonly kind: ReconciliationBreakKind;
+    readonly oms: BreakFacts;
+    readonly venue: BreakFacts;
+    readonly detectedAt: number;
+  }
+>;
+
+export type ReconciliationBreakResolved = DomainEvent<
+  'ReconciliationBreakResolved',
+  1,
+  { readonly breakId: string; readonly actor: string; readonly note: string; readonly resolvedAt: number }
+>;
+
+/** The lifecycle events every order aggregate handles the same way. */
+export type OrderLifecycleEvent =
+  | OrderAccepted
+  | OrderRejected
+  | OrderSubmissionUncertain
+  | OrderSubmissionResolved
+  | OrderCancelRequested
+  | OrderCancelAcknowledged
+  | OrderCancelUncertain
+  | OrderCancelResolved
+  | OrderFillInferred
+  | InferredFillRetired
+  | ReconciliationBreakDetected
+  | ReconciliationBreakResolved;
