@@ -1,0 +1,347 @@
+import { InvalidRequestError } from '../errors/exchange-errors';
+import { endpointName } from '../http/endpoint';
+import { VenueRestClient } from '../http/venue-rest-client';
+import { accepted, WriteOutcome } from '../outcome/write-outcome';
+import {
+  checkBatch,
+  checkIntegerInRange,
+  checkLimit,
+  checkOneOf,
+  checkOrderIds,
+  checkSignedDecimal,
+  REQUEST_LIMITS,
+  requireText,
+} from '../validation/request-limits';
+import { SymbolRulebook } from '../validation/symbol-rules';
+import {
+  FuturesBalance,
+  futuresBalanceListSchema,
+  FuturesPosition,
+  futuresPositionListSchema,
+  LeverageSetting,
+  leverageSettingListSchema,
+  LiquidationAssignStatus,
+  liquidationAssignStatusListSchema,
+  PositionMarginResponse,
+  positionMarginResponseSchema,
+  SetLeverageResponse,
+  setLeverageResponseSchema,
+  SetMarginTypeResponse,
+  setMarginTypeResponseSchema,
+  TradingStopResponse,
+  tradingStopResponseSchema,
+} from '../wire/futures-account.wire';
+import {
+  FuturesBatchOrderItem,
+  futuresBatchOrderResponseSchema,
+  FuturesCancelAllResponse,
+  futuresCancelAllResponseSchema,
+  FuturesCancelByIdsResponse,
+  futuresCancelByIdsResponseSchema,
+  FuturesLimitOrder,
+  futuresLimitOrderListSchema,
+  futuresLimitOrderSchema,
+  FuturesOrderRequest,
+  FuturesStopOrder,
+  futuresStopOrderListSchema,
+  futuresStopOrderSchema,
+  FuturesTrade,
+  futuresTradeListSchema,
+} from '../wire/futures-order.wire';
+import { CancelAllAccepted, cancelAllAcceptedSchema } from '../wire/spot-order.wire';
+import { BatchResult, pairBatchEntries } from './batch-results';
+import { checkBeforeSending } from './check-before-sending';
+import { ENDPOINTS } from './endpoints';
+import { checkFuturesOrder, futuresOrderParams } from './futures-order-checks';
+
+type OrderKind = 'LIMIT' | 'STOP';
+type RecordOf<K extends OrderKind> = K extends 'STOP' ? FuturesStopOrder : FuturesLimitOrder;
+
+const recordSchema = { LIMIT: futuresLimitOrderSchema, STOP: futuresStopOrderSchema } as const;
+const recordListSchema = { LIMIT: futuresLimitOrderListSchema, STOP: futuresStopOrderListSchema } as const;
+
+export interface FuturesOrderListQuery<K extends OrderKind> {
+  readonly type: K;
+  readonly symbol?: string;
+  readonly fromOrderId?: string;
+  readonly limit?: number;
+}
+
+/** Futures trading and account endpoints. Quantities are whole contracts. */
+export class FuturesApi {
+  constructor(
+    private readonly rest: VenueRestClient,
+    private readonly rules: () => SymbolRulebook | undefined,
+  ) {}
+
+  /** POST /api/v1/futures/order: a LIMIT order answers a limit record, a STOP order a stop record. */
+  async placeOrder<R extends FuturesOrderRequest>(order: R): Promise<WriteOutcome<RecordOf<R['type']>>> {
+    const checked = checkBeforeSending(() => checkFuturesOrder(order, 'order', this.rules()));
+    if (!checked.ok) return checked.rejection;
+    const schema = recordSchema[order.type];
+    const outcome = await this.rest.write(
+      ENDPOINTS.futuresOrder,
+      { params: futuresOrderParams(order), clientOrderIds: [order.clientOrderId] },
+      schema,
+    );
+    return outcome as WriteOutcome<RecordOf<R['type']>>;
+  }
+
+  /** POST /api/v1/futures/batchOrders: up to 20 LIMIT orders of one symbol; each keeps its own code. */
+  async placeBatch(
+    orders: readonly FuturesOrderRequest[],
+  ): Promise<WriteOutcome<BatchResult<FuturesLimitOrder>>> {
+    const checked = checkBeforeSending(() => {
+      checkBatch(
+        'orders',
+        orders.map((order) => order.symbol),
+      );
+      orders.forEach((order, index) => {
+        if (order.type !== 'LIMIT')
+          throw new InvalidRequestError(`orders[${index}].type`, 'must be LIMIT in a batch');
+        if (!order.priceType)
+          throw new InvalidRequestError(`orders[${index}].priceType`, 'is required in a batch');
+        checkFuturesOrder(order, `orders[${index}]`, this.rules());
+      });
+      const ids = orders.map((order) => order.clientOrderId);
+      const duplicate = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+      if (duplicate >= 0)
+        throw new InvalidRequestError(
+          `orders[${duplicate}].clientOrderId`,
+          'repeats another order of the batch',
+        );
+      return ids;
+    });
+    if (!checked.ok) return checked.rejection;
+    const body = orders.map((order) => ({ ...futuresOrderParams(order), type: 'LIMIT' }));
+    const outcome = await this.rest.write(
+      ENDPOINTS.futuresBatchOrders,
+      { jsonBody: body, clientOrderIds: checked.value },
+      futuresBatchOrderResponseSchema,
+    );
+    if (outcome.kind !== 'accepted') return outcome;
+    return accepted(
+      pairBatchEntries(endpointName(ENDPOINTS.futuresBatchOrders), checked.value, outcome.value.result),
+    );
+  }
+
+  /** DELETE /api/v1/futures/order. The ack's status may still be the pre-cancel one. */
+  async cancelOrder<K extends OrderKind>(request: {
+    type: K;
+    orderId?: string;
+    clientOrderId?: string;
+    symbol?: string;
+  }): Promise<WriteOutcome<RecordOf<K>>> {
+    const checked = checkBeforeSending(() =>
+      checkOneOf({ orderId: request.orderId, clientOrderId: request.clientOrderId }),
+    );
+    if (!checked.ok) return checked.rejection;
+    const outcome = await this.rest.write(
+      ENDPOINTS.futuresCancelOrder,
+      {
+        params: {
+          orderId: request.orderId,
+          clientOrderId: request.clientOrderId,
+          type: request.type,
+          symbol: request.symbol,
+        },
+        clientOrderIds: request.clientOrderId ? [request.clientOrderId] : [],
+      },
+      recordSchema[request.type],
+    );
+    return outcome as WriteOutcome<RecordOf<K>>;
+  }
+
+  /** DELETE /api/v1/futures/batchOrders: cancels every open order of a symbol (optionally one side). */
+  async cancelSymbolOrders(request: {
+    symbol: string;
+    side?: 'BUY' | 'SELL';
+  }): Promise<WriteOutcome<FuturesCancelAllResponse>> {
+    const checked = checkBeforeSending(() => requireText('symbol', request.symbol));
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.futuresCancelSymbolOrders,
+      { params: { symbol: request.symbol, side: request.side } },
+      futuresCancelAllResponseSchema,
+    );
+  }
+
+  /** DELETE /api/v1/futures/cancelAllOpenOrders: up to 200 per call; acceptance, not completion. */
+  async cancelAllOpenOrders(
+    request: { symbol?: string; side?: 'BUY' | 'SELL'; fromOrderId?: string; limit?: number } = {},
+  ): Promise<WriteOutcome<CancelAllAccepted>> {
+    const checked = checkBeforeSending(() =>
+      checkLimit('limit', request.limit, REQUEST_LIMITS.cancelAllOpenOrdersMaxLimit),
+    );
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.futuresCancelAllOpenOrders,
+      {
+        params: {
+          symbol: request.symbol,
+          side: request.side,
+          fromOrderId: request.fromOrderId,
+          limit: request.limit,
+        },
+      },
+      cancelAllAcceptedSchema,
+    );
+  }
+
+  /** DELETE /api/v1/futures/cancelOrderByIds: up to 100 ids; the result lists failures. */
+  async cancelOrdersByIds(orderIds: readonly string[]): Promise<WriteOutcome<FuturesCancelByIdsResponse>> {
+    const checked = checkBeforeSending(() => checkOrderIds('orderIds', orderIds));
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.futuresCancelOrderByIds,
+      { params: { ids: orderIds.join(',') } },
+      futuresCancelByIdsResponseSchema,
+    );
+  }
+
+  /** POST /api/v1/futures/leverage. */
+  async setLeverage(symbol: string, leverage: number): Promise<WriteOutcome<SetLeverageResponse>> {
+    const checked = checkBeforeSending(() => {
+      requireText('symbol', symbol);
+      checkIntegerInRange('leverage', leverage, 1, 1000);
+    });
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.futuresSetLeverage,
+      { params: { symbol, leverage } },
+      setLeverageResponseSchema,
+    );
+  }
+
+  /** POST /api/v1/futures/position/trading-stop: take-profit and/or stop-loss of a position. */
+  async setTradingStop(request: {
+    symbol: string;
+    side: 'LONG' | 'SHORT';
+    stopProfit?: string;
+    stopLoss?: string;
+    tpTriggerBy?: 'MARK_PRICE' | 'CONTRACT_PRICE';
+    slTriggerBy?: 'MARK_PRICE' | 'CONTRACT_PRICE';
+  }): Promise<WriteOutcome<TradingStopResponse>> {
+    const checked = checkBeforeSending(() => {
+      requireText('symbol', request.symbol);
+      checkOneOf({ stopProfit: request.stopProfit, stopLoss: request.stopLoss });
+    });
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.futuresTradingStop,
+      { params: { ...request } },
+      tradingStopResponseSchema,
+    );
+  }
+
+  /** POST /api/v1/futures/marginType. */
+  async setMarginType(
+    symbol: string,
+    marginType: 'CROSS' | 'ISOLATED',
+  ): Promise<WriteOutcome<SetMarginTypeResponse>> {
+    const checked = checkBeforeSending(() => requireText('symbol', symbol));
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.futuresSetMarginType,
+      { params: { symbol, marginType } },
+      setMarginTypeResponseSchema,
+    );
+  }
+
+  /** POST /api/v1/futures/positionMargin: a positive amount adds isolated margin, a negative one removes it. */
+  async adjustPositionMargin(request: {
+    symbol: string;
+    side: 'LONG' | 'SHORT';
+    amount: string;
+  }): Promise<WriteOutcome<PositionMarginResponse>> {
+    const checked = checkBeforeSending(() => {
+      requireText('symbol', request.symbol);
+      checkSignedDecimal('amount', request.amount);
+    });
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.futuresPositionMargin,
+      { params: { ...request } },
+      positionMarginResponseSchema,
+    );
+  }
+
+  async getLeverage(symbol: string): Promise<LeverageSetting[]> {
+    requireText('symbol', symbol);
+    return await this.rest.read(ENDPOINTS.futuresLeverage, { symbol }, leverageSettingListSchema);
+  }
+
+  /** GET /api/v1/futures/order by `orderId` or `clientOrderId`; `type` picks limit or stop records. */
+  async getOrder<K extends OrderKind>(lookup: {
+    type: K;
+    orderId?: string;
+    clientOrderId?: string;
+  }): Promise<RecordOf<K>> {
+    checkOneOf({ orderId: lookup.orderId, clientOrderId: lookup.clientOrderId });
+    const record: unknown = await this.rest.read(
+      ENDPOINTS.futuresQueryOrder,
+      { orderId: lookup.orderId, clientOrderId: lookup.clientOrderId, type: lookup.type },
+      recordSchema[lookup.type],
+    );
+    return record as RecordOf<K>;
+  }
+
+  async getOpenOrders<K extends OrderKind>(query: FuturesOrderListQuery<K>): Promise<RecordOf<K>[]> {
+    checkLimit('limit', query.limit, REQUEST_LIMITS.futuresOrdersMaxLimit);
+    const records: unknown = await this.rest.read(
+      ENDPOINTS.futuresOpenOrders,
+      { symbol: query.symbol, fromOrderId: query.fromOrderId, type: query.type, limit: query.limit },
+      recordListSchema[query.type],
+    );
+    return records as RecordOf<K>[];
+  }
+
+  async getHistoryOrders<K extends OrderKind>(
+    query: FuturesOrderListQuery<K> & { symbol: string; startTime?: number; endTime?: number },
+  ): Promise<RecordOf<K>[]> {
+    requireText('symbol', query.symbol);
+    checkLimit('limit', query.limit, REQUEST_LIMITS.futuresOrdersMaxLimit);
+    const records: unknown = await this.rest.read(
+      ENDPOINTS.futuresHistoryOrders,
+      {
+        symbol: query.symbol,
+        fromOrderId: query.fromOrderId,
+        type: query.type,
+        startTime: query.startTime,
+        endTime: query.endTime,
+        limit: query.limit,
+      },
+      recordListSchema[query.type],
+    );
+    return records as RecordOf<K>[];
+  }
+
+  async getUserTrades(query: {
+    symbol: string;
+    limit?: number;
+    fromId?: string;
+    toId?: string;
+    startTime?: number;
+    endTime?: number;
+  }): Promise<FuturesTrade[]> {
+    requireText('symbol', query.symbol);
+    checkLimit('limit', query.limit, REQUEST_LIMITS.tradesMaxLimit);
+    return await this.rest.read(ENDPOINTS.futuresUserTrades, { ...query }, futuresTradeListSchema);
+  }
+
+  async getPositions(query: { symbol?: string; side?: 'LONG' | 'SHORT' } = {}): Promise<FuturesPosition[]> {
+    return await this.rest.read(ENDPOINTS.futuresPositions, { ...query }, futuresPositionListSchema);
+  }
+
+  async getBalance(): Promise<FuturesBalance[]> {
+    return await this.rest.read(ENDPOINTS.futuresBalance, {}, futuresBalanceListSchema);
+  }
+
+  async getLiquidationAssignStatus(subAccountId?: string): Promise<LiquidationAssignStatus[]> {
+    return await this.rest.read(
+      ENDPOINTS.futuresLiquidationAssignStatus,
+      { subAccountId },
+      liquidationAssignStatusListSchema,
+    );
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The two site families of the seeds. Paths are shared; the differences this client
+ * handles: the paging parameter of spot order lists (`orderId` vs `fromOrderId`),
+ * the size of DELETE /api/v1/spot/openOrders (1000 vs 200, symbol required in
+ * global), the global-only spot cancelAllOpenOrders, and `feeCoin` null in global.
+ */
+export type SiteFamily = 'professional' | 'global';

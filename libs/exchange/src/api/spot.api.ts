@@ -1,0 +1,302 @@
+import { InvalidRequestError } from '../errors/exchange-errors';
+import { endpointName } from '../http/endpoint';
+import { RequestParams } from '../http/query-string';
+import { VenueRestClient } from '../http/venue-rest-client';
+import { accepted, WriteOutcome } from '../outcome/write-outcome';
+import {
+  checkBatch,
+  checkClientOrderId,
+  checkLimit,
+  checkOneOf,
+  checkOrderIds,
+  checkPositiveDecimal,
+  REQUEST_LIMITS,
+  requireText,
+} from '../validation/request-limits';
+import { SymbolRulebook } from '../validation/symbol-rules';
+import {
+  cancelAllAcceptedSchema,
+  CancelAllAccepted,
+  emptyObjectSchema,
+  SpotCancelAck,
+  spotCancelAckSchema,
+  spotBatchOrderResponseSchema,
+  SpotCancelByIdsResponse,
+  spotCancelByIdsResponseSchema,
+  SpotOrderAck,
+  spotOrderAckSchema,
+  SpotOrderRecord,
+  spotOrderRecordListSchema,
+  spotOrderRecordSchema,
+  SpotOrderRequest,
+  SuccessFlag,
+  successFlagSchema,
+} from '../wire/spot-order.wire';
+import { BatchResult, pairBatchEntries } from './batch-results';
+import { checkBeforeSending } from './check-before-sending';
+import { generateClientOrderId } from './client-order-id';
+import { ENDPOINTS } from './endpoints';
+import { SiteFamily } from './site-family';
+
+export interface SpotOrderLookup {
+  readonly orderId?: string;
+  readonly origClientOrderId?: string;
+  readonly accountId?: string;
+}
+
+export interface SpotOrderListQuery {
+  readonly accountId?: string;
+  /** Page below this order id (sent as `orderId` or `fromOrderId` per site family). */
+  readonly fromOrderId?: string;
+  readonly symbol?: string;
+  readonly side?: 'BUY' | 'SELL';
+  readonly limit?: number;
+}
+
+export interface SpotTradeOrdersQuery extends SpotOrderListQuery {
+  readonly startTime?: number;
+  readonly endTime?: number;
+}
+
+/** A spot order with its client order id filled in (generated when the caller gave none). */
+export type PreparedSpotOrder = SpotOrderRequest & { readonly newClientOrderId: string };
+
+/** Spot trading endpoints. Writes return an outcome to switch on; reads throw typed errors. */
+export class SpotApi {
+  constructor(
+    private readonly rest: VenueRestClient,
+    private readonly site: SiteFamily,
+    private readonly rules: () => SymbolRulebook | undefined,
+  ) {}
+
+  /** POST /api/v1/spot/orderTest: validated by the venue, never matched. */
+  async testOrder(order: SpotOrderRequest): Promise<void> {
+    const prepared = this.prepare(order, 'order', 'v1.1');
+    await this.rest.read(ENDPOINTS.spotOrderTest, orderParams(prepared), emptyObjectSchema);
+  }
+
+  /** POST /api/v1.1/spot/order (recommended). */
+  placeOrder(order: SpotOrderRequest): Promise<WriteOutcome<SpotOrderAck>> {
+    return this.place(order, 'v1.1');
+  }
+
+  /** POST /api/v1/spot/order (legacy v1.0: no `amount`; a market buy's `quantity` is cash). */
+  placeOrderLegacy(order: SpotOrderRequest): Promise<WriteOutcome<SpotOrderAck>> {
+    return this.place(order, 'v1.0');
+  }
+
+  /** POST /api/v1.1/spot/batchOrders: up to 20 orders of one symbol; each keeps its own code. */
+  async placeBatch(orders: readonly SpotOrderRequest[]): Promise<WriteOutcome<BatchResult<SpotOrderAck>>> {
+    const checked = checkBeforeSending(() => {
+      checkBatch(
+        'orders',
+        orders.map((order) => order.symbol),
+      );
+      const list = orders.map((order, index) => this.prepare(order, `orders[${index}]`, 'v1.1'));
+      const ids = list.map((order) => order.newClientOrderId);
+      const duplicate = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+      if (duplicate >= 0)
+        throw new InvalidRequestError(
+          `orders[${duplicate}].newClientOrderId`,
+          'repeats another order of the batch',
+        );
+      return list;
+    });
+    if (!checked.ok) return checked.rejection;
+    const prepared = checked.value;
+    const clientOrderIds = prepared.map((order) => order.newClientOrderId);
+    const outcome = await this.rest.write(
+      ENDPOINTS.spotBatchOrders,
+      { jsonBody: prepared.map((order) => ({ ...orderParams(order) })), clientOrderIds },
+      spotBatchOrderResponseSchema,
+    );
+    if (outcome.kind !== 'accepted') return outcome;
+    return accepted(
+      pairBatchEntries(endpointName(ENDPOINTS.spotBatchOrders), clientOrderIds, outcome.value.result),
+    );
+  }
+
+  /** DELETE /api/v1/spot/order. The ack's status is the pre-cancel one; the stream confirms. */
+  async cancelOrder(lookup: {
+    orderId?: string;
+    clientOrderId?: string;
+  }): Promise<WriteOutcome<SpotCancelAck>> {
+    const checked = checkBeforeSending(() =>
+      checkOneOf({ orderId: lookup.orderId, clientOrderId: lookup.clientOrderId }),
+    );
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.spotCancelOrder,
+      {
+        params: { orderId: lookup.orderId, clientOrderId: lookup.clientOrderId },
+        clientOrderIds: lookup.clientOrderId ? [lookup.clientOrderId] : [],
+      },
+      spotCancelAckSchema,
+    );
+  }
+
+  /**
+   * DELETE /api/v1/spot/openOrders: cancels up to 1000 (professional) or 200 (global)
+   * open orders per call; the global family requires `symbol`.
+   */
+  async cancelOpenOrders(
+    filter: { symbol?: string; side?: 'BUY' | 'SELL' } = {},
+  ): Promise<WriteOutcome<SuccessFlag>> {
+    if (this.site === 'global') {
+      const checked = checkBeforeSending(() => requireText('symbol', filter.symbol));
+      if (!checked.ok) return checked.rejection;
+    }
+    return this.rest.write(
+      ENDPOINTS.spotCancelOpenOrders,
+      { params: { symbol: filter.symbol, side: filter.side } },
+      successFlagSchema,
+    );
+  }
+
+  /** How many orders one cancelOpenOrders call removes at most on this site family. */
+  get cancelOpenOrdersPerCall(): number {
+    return REQUEST_LIMITS.cancelOpenOrdersPerCall[this.site];
+  }
+
+  /** DELETE /api/v1/spot/cancelAllOpenOrders (global family only). Acceptance, not completion. */
+  async cancelAllOpenOrders(
+    filter: {
+      symbol?: string;
+      side?: 'BUY' | 'SELL';
+      fromOrderId?: string;
+      limit?: number;
+    } = {},
+  ): Promise<WriteOutcome<CancelAllAccepted>> {
+    const checked = checkBeforeSending(() => {
+      if (this.site !== 'global') {
+        throw new InvalidRequestError('site', 'cancelAllOpenOrders exists in the global site family only');
+      }
+      checkLimit('limit', filter.limit, REQUEST_LIMITS.cancelAllOpenOrdersMaxLimit);
+    });
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.spotCancelAllOpenOrders,
+      {
+        params: {
+          symbol: filter.symbol,
+          side: filter.side,
+          fromOrderId: filter.fromOrderId,
+          limit: filter.limit,
+        },
+      },
+      cancelAllAcceptedSchema,
+    );
+  }
+
+  /** DELETE /api/v1/spot/cancelOrderByIds: up to 100 ids; the result lists the ones that failed. */
+  async cancelOrdersByIds(orderIds: readonly string[]): Promise<WriteOutcome<SpotCancelByIdsResponse>> {
+    const checked = checkBeforeSending(() => checkOrderIds('orderIds', orderIds));
+    if (!checked.ok) return checked.rejection;
+    return this.rest.write(
+      ENDPOINTS.spotCancelOrderByIds,
+      { params: { ids: orderIds.join(',') } },
+      spotCancelByIdsResponseSchema,
+    );
+  }
+
+  /** GET /api/v1/spot/order by `orderId` or `origClientOrderId`. */
+  async getOrder(lookup: SpotOrderLookup): Promise<SpotOrderRecord> {
+    checkOneOf({ orderId: lookup.orderId, origClientOrderId: lookup.origClientOrderId });
+    return await this.rest.read(
+      ENDPOINTS.spotQueryOrder,
+      { orderId: lookup.orderId, origClientOrderId: lookup.origClientOrderId, accountId: lookup.accountId },
+      spotOrderRecordSchema,
+    );
+  }
+
+  /** GET /api/v1/spot/openOrders. */
+  async getOpenOrders(query: SpotOrderListQuery = {}): Promise<SpotOrderRecord[]> {
+    checkLimit('limit', query.limit, REQUEST_LIMITS.spotOpenOrdersMaxLimit);
+    return await this.rest.read(ENDPOINTS.spotOpenOrders, this.listParams(query), spotOrderRecordListSchema);
+  }
+
+  /** GET /api/v1/spot/tradeOrders (history of the last 90 days). */
+  async getTradeOrders(query: SpotTradeOrdersQuery = {}): Promise<SpotOrderRecord[]> {
+    checkLimit('limit', query.limit, REQUEST_LIMITS.spotOpenOrdersMaxLimit);
+    return await this.rest.read(
+      ENDPOINTS.spotTradeOrders,
+      { ...this.listParams(query), startTime: query.startTime, endTime: query.endTime },
+      spotOrderRecordListSchema,
+    );
+  }
+
+  private listParams(query: SpotOrderListQuery): RequestParams {
+    const pageKey = this.site === 'professional' ? 'orderId' : 'fromOrderId';
+    return {
+      accountId: query.accountId,
+      [pageKey]: query.fromOrderId,
+      symbol: query.symbol,
+      side: query.side,
+      limit: query.limit,
+    };
+  }
+
+  private async place(
+    order: SpotOrderRequest,
+    version: 'v1.0' | 'v1.1',
+  ): Promise<WriteOutcome<SpotOrderAck>> {
+    const checked = checkBeforeSending(() => this.prepare(order, 'order', version));
+    if (!checked.ok) return checked.rejection;
+    const prepared = checked.value;
+    const endpoint = version === 'v1.1' ? ENDPOINTS.spotOrder : ENDPOINTS.spotOrderLegacy;
+    return this.rest.write(
+      endpoint,
+      { params: orderParams(prepared), clientOrderIds: [prepared.newClientOrderId] },
+      spotOrderAckSchema,
+    );
+  }
+
+  private prepare(order: SpotOrderRequest, field: string, version: 'v1.0' | 'v1.1'): PreparedSpotOrder {
+    requireText(`${field}.symbol`, order.symbol);
+    checkClientOrderId(
+      `${field}.newClientOrderId`,
+      order.newClientOrderId,
+      REQUEST_LIMITS.clientOrderIdMaxLength,
+    );
+    checkPositiveDecimal(`${field}.quantity`, order.quantity);
+    checkPositiveDecimal(`${field}.amount`, order.amount);
+    checkPositiveDecimal(`${field}.price`, order.price);
+    if (order.type === 'MARKET') {
+      if (version === 'v1.0' && order.amount !== undefined) {
+        throw new InvalidRequestError(
+          `${field}.amount`,
+          'is not accepted by the v1.0 endpoint; use quantity',
+        );
+      }
+      if (order.quantity === undefined && order.amount === undefined) {
+        throw new InvalidRequestError(`${field}.quantity`, 'or amount is required for a MARKET order');
+      }
+      if (order.quantity !== undefined && order.amount !== undefined) {
+        throw new InvalidRequestError(`${field}.amount`, 'must not be sent together with quantity');
+      }
+    } else {
+      if (order.quantity === undefined)
+        throw new InvalidRequestError(`${field}.quantity`, `is required for ${order.type}`);
+      if (order.price === undefined)
+        throw new InvalidRequestError(`${field}.price`, `is required for ${order.type}`);
+      if (order.amount !== undefined)
+        throw new InvalidRequestError(`${field}.amount`, 'is for MARKET orders only');
+    }
+    this.rules()?.get(order.symbol)?.checkSpotOrder(order, field);
+    return { ...order, newClientOrderId: order.newClientOrderId ?? generateClientOrderId() };
+  }
+}
+
+function orderParams(order: PreparedSpotOrder): RequestParams {
+  return {
+    symbol: order.symbol,
+    side: order.side,
+    type: order.type,
+    quantity: order.quantity,
+    amount: order.amount,
+    price: order.price,
+    newClientOrderId: order.newClientOrderId,
+    timeInForce: order.timeInForce,
+    stpMode: order.stpMode,
+  };
+}

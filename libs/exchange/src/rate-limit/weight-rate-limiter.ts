@@ -1,0 +1,145 @@
+import { RateLimitedError } from '../errors/exchange-errors';
+
+/**
+ * Rate categories of the seeds: query endpoints and order endpoints have their own
+ * budget per API key; public market data is counted per client (one IP); internal
+ * transfers are at most one per second on top of the order budget.
+ */
+export type RateCategory = 'query' | 'order' | 'public' | 'transfer';
+
+export interface RateBudget {
+  readonly weight: number;
+  readonly windowMs: number;
+}
+
+export type RateBudgets = Readonly<Record<RateCategory, RateBudget>>;
+
+/** Seeds: 5 query and 20 order requests per second per key; transfers once per second. */
+export const DEFAULT_RATE_BUDGETS: RateBudgets = {
+  query: { weight: 5, windowMs: 1_000 },
+  order: { weight: 20, windowMs: 1_000 },
+  public: { weight: 20, windowMs: 1_000 },
+  transfer: { weight: 1, windowMs: 1_000 },
+};
+
+export interface RateCost {
+  readonly category: RateCategory;
+  readonly weight: number;
+}
+
+export interface WeightRateLimiterOptions {
+  readonly budgets?: Partial<RateBudgets>;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Longest a caller waits for budget before getting a RateLimitedError. */
+  readonly maxWaitMs?: number;
+  /** Suspension after a 429 (seeds: wait one minute). */
+  readonly suspensionMs?: number;
+  /** Block after a 418 when the venue does not say how long. */
+  readonly ipBlockMs?: number;
+}
+
+interface Spend {
+  readonly at: number;
+  readonly weight: number;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sliding-window weight limiter per API key and category. Requests wait for budget
+ * (up to `maxWaitMs`); a key that got a 429 is suspended and nothing is sent with it
+ * until the suspension ends, which is what keeps the client from ever earning a 418.
+ */
+export class WeightRateLimiter {
+  private readonly budgets: RateBudgets;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly maxWaitMs: number;
+  private readonly suspensionMs: number;
+  private readonly ipBlockMs: number;
+  private readonly spends = new Map<string, Spend[]>();
+  private readonly suspendedUntilByKey = new Map<string, number>();
+  private ipBlockedUntil = 0;
+
+  constructor(options: WeightRateLimiterOptions = {}) {
+    this.budgets = { ...DEFAULT_RATE_BUDGETS, ...options.budgets };
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? realSleep;
+    this.maxWaitMs = options.maxWaitMs ?? 5_000;
+    this.suspensionMs = options.suspensionMs ?? 60_000;
+    this.ipBlockMs = options.ipBlockMs ?? 10 * 60_000;
+  }
+
+  /** Waits until every cost fits its budget, then books them; throws RateLimitedError instead of sending into a suspension. */
+  async acquire(keyId: string, costs: readonly RateCost[], endpoint: string): Promise<void> {
+    const deadline = this.now() + this.maxWaitMs;
+    for (;;) {
+      this.throwIfSuspended(keyId, endpoint);
+      const now = this.now();
+      const waitMs = Math.max(0, ...costs.map((cost) => this.waitFor(keyId, cost, now)));
+      if (waitMs === 0) {
+        for (const cost of costs) this.book(keyId, cost, now);
+        return;
+      }
+      if (now + waitMs > deadline) {
+        throw new RateLimitedError(endpoint, 'local-budget', waitMs, false);
+      }
+      await this.sleep(waitMs);
+    }
+  }
+
+  /** The venue answered 429: suspend this key. */
+  reportTooManyRequests(keyId: string, retryAfterMs?: number): number {
+    const until = this.now() + Math.max(this.suspensionMs, retryAfterMs ?? 0);
+    this.suspendedUntilByKey.set(keyId, Math.max(until, this.suspendedUntilByKey.get(keyId) ?? 0));
+    return until - this.now();
+  }
+
+  /** The venue answered 418: the address is banned, so nothing is sent with any key. */
+  reportIpBlocked(retryAfterMs?: number): number {
+    this.ipBlockedUntil = Math.max(this.ipBlockedUntil, this.now() + (retryAfterMs ?? this.ipBlockMs));
+    return this.ipBlockedUntil - this.now();
+  }
+
+  /** Remaining suspension of a key in ms (0 when it may send). */
+  suspendedForMs(keyId: string): number {
+    const now = this.now();
+    return Math.max(0, this.ipBlockedUntil - now, (this.suspendedUntilByKey.get(keyId) ?? 0) - now);
+  }
+
+  private throwIfSuspended(keyId: string, endpoint: string): void {
+    const now = this.now();
+    if (this.ipBlockedUntil > now) {
+      throw new RateLimitedError(endpoint, 'ip-blocked', this.ipBlockedUntil - now, false);
+    }
+    const keyUntil = this.suspendedUntilByKey.get(keyId) ?? 0;
+    if (keyUntil > now) throw new RateLimitedError(endpoint, 'key-suspended', keyUntil - now, false);
+  }
+
+  private waitFor(keyId: string, cost: RateCost, now: number): number {
+    const budget = this.budgets[cost.category];
+    const spends = this.prune(keyId, cost.category, now);
+    let used = spends.reduce((sum, spend) => sum + spend.weight, 0);
+    // A weight above the whole budget is served alone in an empty window.
+    const needed = Math.min(cost.weight, budget.weight);
+    if (used + needed <= budget.weight) return 0;
+    for (const spend of spends) {
+      used -= spend.weight;
+      if (used + needed <= budget.weight) return spend.at + budget.windowMs - now;
+    }
+    return budget.windowMs;
+  }
+
+  private book(keyId: string, cost: RateCost, now: number): void {
+    this.prune(keyId, cost.category, now).push({ at: now, weight: cost.weight });
+  }
+
+  private prune(keyId: string, category: RateCategory, now: number): Spend[] {
+    const bucketKey = `${keyId}\u0000${category}`;
+    const windowMs = this.budgets[category].windowMs;
+    const kept = (this.spends.get(bucketKey) ?? []).filter((spend) => now - spend.at < windowMs);
+    this.spends.set(bucketKey, kept);
+    return kept;
+  }
+}

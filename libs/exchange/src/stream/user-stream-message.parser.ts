@@ -1,0 +1,52 @@
+import {
+  StreamPing,
+  streamPingSchema,
+  streamPongSchema,
+  UserStreamEvent,
+  userStreamEventSchema,
+  userStreamEventTypes,
+} from '../wire/user-stream.wire';
+
+/** One item of a private stream frame, classified. Nothing is dropped: what is not understood is `unknown`. */
+export type StreamMessage =
+  | { readonly type: 'event'; readonly event: UserStreamEvent }
+  | { readonly type: 'ping'; readonly ping: StreamPing }
+  | { readonly type: 'pong'; readonly pong: number }
+  | { readonly type: 'unknown'; readonly raw: unknown; readonly reason: string };
+
+const knownEventTypes: ReadonlySet<string> = new Set(userStreamEventTypes);
+
+function classify(item: unknown): StreamMessage {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    return { type: 'unknown', raw: item, reason: 'not an object' };
+  }
+  const record = item as Record<string, unknown>;
+  if ('e' in record) {
+    if (typeof record.e !== 'string' || !knownEventTypes.has(record.e)) {
+      return { type: 'unknown', raw: item, reason: `unknown event type ${JSON.stringify(record.e)}` };
+    }
+    const parsed = userStreamEventSchema.safeParse(item);
+    if (parsed.success) return { type: 'event', event: parsed.data };
+    const issue = parsed.error.issues[0];
+    return { type: 'unknown', raw: item, reason: `${record.e}.${issue.path.join('.')}: ${issue.message}` };
+  }
+  const ping = streamPingSchema.safeParse(item);
+  if (ping.success) return { type: 'ping', ping: ping.data };
+  const pong = streamPongSchema.safeParse(item);
+  if (pong.success) return { type: 'pong', pong: pong.data.pong };
+  return { type: 'unknown', raw: item, reason: 'no event type (e), ping or pong' };
+}
+
+/**
+ * Splits one text frame of the private stream into classified messages. The venue
+ * sends an array of events, some revisions a single object; both are accepted.
+ */
+export function parseUserStreamFrame(text: string): StreamMessage[] {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(text);
+  } catch {
+    return [{ type: 'unknown', raw: text, reason: 'frame is not JSON' }];
+  }
+  return Array.isArray(decoded) ? decoded.map(classify) : [classify(decoded)];
+}
