@@ -29,3 +29,13 @@ export * from './orders/order-core.state';
 export * from './spot-order/spot-order-request';
 export * from './spot-order/spot-order.types';
 export * from './spot-order/spot-order.decider';
+
+export * from './futures-order/contract-quantity';
+export * from './futures-order/futures-order-request';
+export * from './futures-order/futures-order.types';
+export * from './futures-order/futures-order.decider';
+
+export * from './futures-stop-order/futures-stop-order-request';
+export * from './futures-stop-order/stop-order-status';
+export * from './futures-stop-order/futures-stop-order.types';
+export * from './futures-stop-order/futures-stop-order.decider';

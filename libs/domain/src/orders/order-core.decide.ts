@@ -7,17 +7,19 @@ import { OrderLifecycleCommand } from './order-lifecycle.commands';
 import {
   OrderLifecycleEvent,
   ReconciliationBreakDetected,
+  SubmissionLifecycleEvent,
   UNCERTAINTY_REASONS,
 } from './order-lifecycle.events';
 import { requiredInferredFill, sumFilledQty } from './order-fills';
 import { OrderSnapshotCore, isCanceledStatus, isTerminalStatus, terminalStatusesAgree } from './order-status';
-import { AnyOrderCoreState, venueKnowsOrder } from './order-core.state';
+import { AnyOrderCoreState, OrderLifecycleState, VenueOrderFacts, venueKnowsOrder } from './order-core.state';
 
 /** The lifecycle commands every order aggregate shares; throws DomainError on refusal. */
 export function decideOrderLifecycle(
-  state: AnyOrderCoreState,
+  state: OrderLifecycleState,
   command: OrderLifecycleCommand,
-): OrderLifecycleEvent[] {
+  venue: VenueOrderFacts,
+): SubmissionLifecycleEvent[] {
   requireTime(command.now);
   const submission = state.submission;
   switch (command.type) {
@@ -40,7 +42,7 @@ export function decideOrderLifecycle(
       if (!(UNCERTAINTY_REASONS as readonly string[]).includes(command.reason)) {
         throw invalidField('reason', `must be one of ${UNCERTAINTY_REASONS.join(', ')}`);
       }
-      const uncertain: OrderLifecycleEvent = {
+      const uncertain: SubmissionLifecycleEvent = {
         type: 'OrderSubmissionUncertain',
         schemaVersion: 1,
         data: {
@@ -51,8 +53,9 @@ export function decideOrderLifecycle(
         },
       };
       // The stream may have reported the order before the HTTP call failed.
-      if (state.venue === null) return [uncertain];
-      return [uncertain, foundBy(state, state.venue, command.now, command.now)];
+      if (!venue.known) return [uncertain];
+      const evidence = { source: venue.source ?? 'ws', venueTime: venue.updateTime ?? command.now };
+      return [uncertain, foundBy(state, evidence, command.now, command.now)];
     }
     case 'ResolveSubmissionAbsent':
       if (submission.phase !== 'uncertain') {
@@ -86,7 +89,7 @@ export function decideOrderLifecycle(
       ];
     case 'RequestCancel':
       requireText(command.actor, 'actor');
-      requireLive(state);
+      requireLive(state, venue);
       if (state.cancel.phase === 'requested' || state.cancel.phase === 'uncertain') {
         throw new DomainError(
           DomainErrorCode.CancelAlreadyPending,
@@ -138,7 +141,7 @@ export function decideOrderLifecycle(
           schemaVersion: 1,
           data: {
             outcome: 'not-canceled',
-            evidence: `order still ${state.venue?.status ?? 'unknown'} at the end of the window`,
+            evidence: `order still ${venue.status ?? 'unknown'} at the end of the window`,
             requestedAt: cancel.requestedAt,
             resolvedAt: command.now,
             tookMs: command.now - cancel.requestedAt,
@@ -186,7 +189,12 @@ export function decideOrderLifecycle(
  * becomes a break instead (returned so the caller records it without folding).
  */
 export function checkObservationIdentity(
-  state: AnyOrderCoreState,
+  state: {
+    readonly accountId: string | null;
+    readonly symbol: string | null;
+    readonly orderId: string | null;
+    readonly clientOrderId: string | null;
+  },
   ids: {
     readonly accountId: string;
     readonly symbol: string;
@@ -374,7 +382,7 @@ export function reconcileInferredFills(state: AnyOrderCoreState): OrderLifecycle
 }
 
 export function breakEvent(
-  state: AnyOrderCoreState,
+  state: { readonly clientOrderId: string | null; readonly orderId: string | null },
   breakId: string,
   kind: ReconciliationBreakDetected['data']['kind'],
   oms: ReconciliationBreakDetected['data']['oms'],
@@ -389,14 +397,14 @@ export function breakEvent(
   };
 }
 
-function foundBy(
-  state: AnyOrderCoreState,
-  evidence: { readonly source: ObservationSource; readonly venueTime: number } | OrderSnapshotCore,
+export function foundBy(
+  state: { readonly clientOrderId: string | null; readonly orderId: string | null },
+  evidence: { readonly source: ObservationSource; readonly venueTime: number },
   now: number,
   uncertainSince: number,
-): OrderLifecycleEvent {
+): SubmissionLifecycleEvent {
   const source = evidence.source;
-  const venueUpdateTime = 'venueTime' in evidence ? evidence.venueTime : evidence.updateTime;
+  const venueUpdateTime = evidence.venueTime;
   return {
     type: 'OrderSubmissionResolved',
     schemaVersion: 1,
@@ -412,13 +420,16 @@ function foundBy(
   };
 }
 
-function requireLive(state: AnyOrderCoreState): void {
+function requireLive(state: OrderLifecycleState, venue: VenueOrderFacts): void {
   const submission = state.submission;
-  if (state.venue !== null && isTerminalStatus(state.venue.status)) {
-    throw new DomainError(DomainErrorCode.OrderAlreadyTerminal, `the order is already ${state.venue.status}`);
+  if (venue.terminal) {
+    throw new DomainError(
+      DomainErrorCode.OrderAlreadyTerminal,
+      `the order is already ${venue.status ?? 'closed'}`,
+    );
   }
   const placed =
-    venueKnowsOrder(state) ||
+    venue.known ||
     submission.phase === 'accepted' ||
     submission.phase === 'uncertain' ||
     (submission.phase === 'resolved' && submission.outcome === 'found');
@@ -430,7 +441,7 @@ function requireLive(state: AnyOrderCoreState): void {
   }
 }
 
-function requirePendingCancel(state: AnyOrderCoreState): { readonly requestedAt: number } {
+function requirePendingCancel(state: OrderLifecycleState): { readonly requestedAt: number } {
   if (state.cancel.phase !== 'requested' && state.cancel.phase !== 'uncertain') {
     throw new DomainError(
       DomainErrorCode.NoCancelPending,
@@ -440,7 +451,7 @@ function requirePendingCancel(state: AnyOrderCoreState): { readonly requestedAt:
   return state.cancel;
 }
 
-function requireClientOrderId(state: AnyOrderCoreState): string {
+function requireClientOrderId(state: { readonly clientOrderId: string | null }): string {
   if (state.clientOrderId === null) {
     throw new DomainError(DomainErrorCode.OrderUnknown, 'the order has no clientOrderId');
   }
@@ -454,7 +465,10 @@ function notPending(phase: string): DomainError {
   );
 }
 
-function anotherStream(state: AnyOrderCoreState, orderId: string): DomainError {
+export function anotherStream(
+  state: { readonly clientOrderId: string | null; readonly orderId: string | null },
+  orderId: string,
+): DomainError {
   return new DomainError(
     DomainErrorCode.ObservationForAnotherStream,
     `observation of order ${orderId} does not belong to order ${state.orderId ?? state.clientOrderId ?? '?'}`,

@@ -1,9 +1,9 @@
 import { maxDecimal } from '../shared/decimal';
 import { assertNever } from '../shared/decider';
-import { OrderLifecycleEvent } from './order-lifecycle.events';
+import { InferredFillEvent, OrderLifecycleEvent, SubmissionLifecycleEvent } from './order-lifecycle.events';
 import { OrderFill, mergeFillReports } from './order-fills';
 import { OrderSnapshotCore, laterSnapshot } from './order-status';
-import { OrderCoreState } from './order-core.state';
+import { OrderCoreState, OrderLifecycleState } from './order-core.state';
 
 type State<R, S extends OrderSnapshotCore> = OrderCoreState<R, S>;
 
@@ -54,10 +54,40 @@ export function foldOrderFill<R, S extends OrderSnapshotCore>(
   };
 }
 
+/** Folds a lifecycle event of an order that fills (spot, futures limit). */
 export function evolveOrderLifecycle<R, S extends OrderSnapshotCore>(
   state: State<R, S>,
   event: OrderLifecycleEvent,
 ): State<R, S> {
+  return event.type === 'OrderFillInferred' || event.type === 'InferredFillRetired'
+    ? evolveInferredFills(state, event)
+    : evolveSubmissionLifecycle(state, event);
+}
+
+function evolveInferredFills<R, S extends OrderSnapshotCore>(
+  state: State<R, S>,
+  event: InferredFillEvent,
+): State<R, S> {
+  switch (event.type) {
+    case 'OrderFillInferred':
+      return {
+        ...state,
+        inferredFills: { ...state.inferredFills, [event.data.fill.fillId]: event.data.fill },
+      };
+    case 'InferredFillRetired': {
+      const { [event.data.fillId]: _retired, ...remaining } = state.inferredFills;
+      return { ...state, inferredFills: remaining };
+    }
+    default:
+      return assertNever(event, 'inferred fill event');
+  }
+}
+
+/** Folds the submission, cancel and break events every order aggregate shares. */
+export function evolveSubmissionLifecycle<St extends OrderLifecycleState>(
+  state: St,
+  event: SubmissionLifecycleEvent,
+): St {
   const submission = state.submission;
   switch (event.type) {
     case 'OrderAccepted':
@@ -148,15 +178,6 @@ export function evolveOrderLifecycle<R, S extends OrderSnapshotCore>(
           resolvedAt: event.data.resolvedAt,
         },
       };
-    case 'OrderFillInferred':
-      return {
-        ...state,
-        inferredFills: { ...state.inferredFills, [event.data.fill.fillId]: event.data.fill },
-      };
-    case 'InferredFillRetired': {
-      const { [event.data.fillId]: _retired, ...remaining } = state.inferredFills;
-      return { ...state, inferredFills: remaining };
-    }
     case 'ReconciliationBreakDetected':
       if (state.breaks[event.data.breakId] !== undefined) return state;
       return {

@@ -2,6 +2,8 @@ import { InferredFill, OrderFill } from './order-fills';
 import { OrderSnapshotCore } from './order-status';
 import { ReconciliationBreak } from './reconciliation-break';
 import { CancelOutcome, UncertaintyReason } from './order-lifecycle.events';
+import { ObservationSource } from '../observations/observation-source';
+import { isTerminalStatus } from './order-status';
 
 /** Where the OMS's own request stands. `none`: the order was discovered on the venue. */
 export type SubmissionState =
@@ -59,6 +61,24 @@ export type CancelState =
       readonly resolvedAt: number;
     };
 
+/** The part of an order's state the OMS lifecycle (submission, cancel, breaks) works on. */
+export interface OrderLifecycleState {
+  readonly clientOrderId: string | null;
+  readonly orderId: string | null;
+  readonly submission: SubmissionState;
+  readonly cancel: CancelState;
+  readonly breaks: Readonly<Record<string, ReconciliationBreak>>;
+}
+
+/** What the venue has said about an order, as far as the lifecycle needs it. */
+export interface VenueOrderFacts {
+  readonly known: boolean;
+  readonly status: string | null;
+  readonly terminal: boolean;
+  readonly source: ObservationSource | null;
+  readonly updateTime: number | null;
+}
+
 /**
  * What spot and futures limit orders share: identities, the OMS request and its
  * lifecycle, the winning venue snapshot, monotone cumulative quantities, fills keyed
@@ -110,4 +130,15 @@ export function initialOrderCoreState<Request, Snapshot extends OrderSnapshotCor
 /** True once the venue has reported the order in any way. */
 export function venueKnowsOrder(state: AnyOrderCoreState): boolean {
   return state.venue !== null || Object.keys(state.fills).length > 0;
+}
+
+export function orderVenueFacts(state: AnyOrderCoreState): VenueOrderFacts {
+  const venue = state.venue;
+  return {
+    known: venueKnowsOrder(state),
+    status: venue?.status ?? null,
+    terminal: venue !== null && isTerminalStatus(venue.status),
+    source: venue?.source ?? null,
+    updateTime: venue?.updateTime ?? null,
+  };
 }

@@ -143,8 +143,8 @@ export type ReconciliationBreakResolved = DomainEvent<
   { readonly breakId: string; readonly actor: string; readonly note: string; readonly resolvedAt: number }
 >;
 
-/** The lifecycle events every order aggregate handles the same way. */
-export type OrderLifecycleEvent =
+/** The lifecycle events every order aggregate (stop orders included) handles the same way. */
+export type SubmissionLifecycleEvent =
   | OrderAccepted
   | OrderRejected
   | OrderSubmissionUncertain
@@ -153,7 +153,10 @@ export type OrderLifecycleEvent =
   | OrderCancelAcknowledged
   | OrderCancelUncertain
   | OrderCancelResolved
-  | OrderFillInferred
-  | InferredFillRetired
   | ReconciliationBreakDetected
   | ReconciliationBreakResolved;
+
+export type InferredFillEvent = OrderFillInferred | InferredFillRetired;
+
+/** Lifecycle events of orders that fill (spot and futures limit orders). */
+export type OrderLifecycleEvent = SubmissionLifecycleEvent | InferredFillEvent;

@@ -18,7 +18,7 @@ import {
   foldOrderFill,
   foldOrderSnapshot,
 } from '../orders/order-core.evolve';
-import { initialOrderCoreState, venueKnowsOrder } from '../orders/order-core.state';
+import { initialOrderCoreState, orderVenueFacts, venueKnowsOrder } from '../orders/order-core.state';
 import { decideFillReport, decideOrderReport } from '../orders/order-observation.decide';
 import { readSpotOrderRequest } from './spot-order-request';
 import { SpotOrderCommand, SpotOrderEvent, SpotOrderState } from './spot-order.types';
@@ -92,7 +92,7 @@ function decideSpotOrder(command: SpotOrderCommand, state: SpotOrderState): Spot
     case 'RecordSpotFillObservation':
       return observeFill(state, readSpotFillObservation(command.observation), requireTime(command.now));
     default:
-      return decideOrderLifecycle(state, command);
+      return decideOrderLifecycle(state, command, orderVenueFacts(state));
   }
 }
 
