@@ -1,0 +1,116 @@
+import { EventBatch, HandlerOwnedOffsets } from './consume/event-subscriber';
+import { KafkaEventSubscriber } from './consume/kafka-event-subscriber';
+import { EventCodec } from './envelope/event-codec';
+import { KafkaDeadLetterPublisher } from './publish/dead-letter-publisher';
+import { KafkaEventPublisher } from './publish/kafka-event-publisher';
+import { sampleCodec, sampleEnvelope } from './test-support/sample-events';
+import { eventually, openTestKafkaCluster, TestKafkaCluster } from './test-support/test-kafka-cluster';
+
+describe('consumer offsets', () => {
+  let cluster: TestKafkaCluster;
+  let codec: EventCodec;
+  let publisher: KafkaEventPublisher;
+  let deadLetters: KafkaDeadLetterPublisher;
+
+  beforeAll(async () => {
+    cluster = await openTestKafkaCluster();
+    codec = sampleCodec();
+    publisher = new KafkaEventPublisher({ kafka: cluster.kafka, codec });
+    deadLetters = new KafkaDeadLetterPublisher(cluster.kafka, cluster.uniqueName('offsets-dlq'));
+  });
+
+  afterAll(async () => {
+    await publisher.close();
+    await deadLetters.close();
+    await cluster.close();
+  });
+
+  async function publishRange(topic: string, from: number, to: number): Promise<void> {
+    const events = [];
+    for (let sequence = from; sequence < to; sequence += 1)
+      events.push({ envelope: sampleEnvelope('acc1', 'BTCUSDT', sequence) });
+    await publisher.publish(topic, events);
+  }
+
+  function subscriber(
+    topic: string,
+    groupId: string,
+    ownedOffsets?: HandlerOwnedOffsets,
+  ): KafkaEventSubscriber {
+    return new KafkaEventSubscriber({
+      kafka: cluster.kafka,
+      codec,
+      groupId,
+      topics: [topic],
+      deadLetters,
+      ownedOffsets,
+      maxWaitTimeMs: 100,
+    });
+  }
+
+  async function collect(
+    topic: string,
+    groupId: string,
+    expected: number,
+    owned?: HandlerOwnedOffsets,
+  ): Promise<number[]> {
+    const sequences: number[] = [];
+    const reader = subscriber(topic, groupId, owned);
+    await reader.start((batch: EventBatch) => {
+      for (const event of batch.events)
+        sequences.push((event.envelope.payload as { sequence: number }).sequence);
+      return Promise.resolve();
+    });
+    await eventually(() => (sequences.length >= expected ? true : undefined), `${expected} events`);
+    await reader.stop();
+    return sequences;
+  }
+
+  it('resumes a restarted consumer from its committed offset', async () => {
+    const topic = cluster.uniqueName('resume');
+    const group = cluster.uniqueName('resume-group');
+    await cluster.createTopic(topic, 1);
+    await publishRange(topic, 0, 60);
+    expect(await collect(topic, group, 60)).toEqual(Array.from({ length: 60 }, (_, index) => index));
+
+    await publishRange(topic, 60, 100);
+    const resumed = await collect(topic, group, 40);
+    expect(resumed).toEqual(Array.from({ length: 40 }, (_, index) => 60 + index));
+  });
+
+  it('commits nothing while the handler fails, so the events come again', async () => {
+    const topic = cluster.uniqueName('failing');
+    const group = cluster.uniqueName('failing-group');
+    await cluster.createTopic(topic, 1);
+    await publishRange(topic, 0, 10);
+
+    let attempts = 0;
+    const failing = subscriber(topic, group);
+    await failing.start(() => {
+      attempts += 1;
+      return Promise.reject(new Error('projection store unavailable'));
+    });
+    await eventually(() => (attempts >= 2 ? true : undefined), 'a retried batch');
+    await failing.stop();
+
+    const admin = cluster.kafka.admin();
+    await admin.connect();
+    const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+    await admin.disconnect();
+    expect(committed.partitions[0].offset).toBe('-1');
+
+    expect(await collect(topic, group, 10)).toEqual(Array.from({ length: 10 }, (_, index) => index));
+  });
+
+  it('starts from offsets the handler keeps itself', async () => {
+    const topic = cluster.uniqueName('owned');
+    await cluster.createTopic(topic, 1);
+    await publishRange(topic, 0, 20);
+    const stored: HandlerOwnedOffsets = {
+      nextOffsets: (_topic, partitions) =>
+        Promise.resolve(new Map(partitions.map((partition) => [partition, '12']))),
+    };
+    const sequences = await collect(topic, cluster.uniqueName('owned-group'), 8, stored);
+    expect(sequences).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
+  });
+});

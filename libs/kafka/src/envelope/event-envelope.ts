@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const EVENT_SOURCES = ['ws', 'rest-poll', 'rest-ack', 'oms'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+const isoTimestamp = z.string().datetime({ offset: true, message: 'must be an ISO-8601 timestamp' });
+// The partition key joins these with ':', so they may not contain one.
+const keyPart = z
+  .string()
+  .min(1, 'must not be empty')
+  .regex(/^[^:\s]+$/, 'must not contain ":" or whitespace');
+
+/**
+ * The one envelope every event on Kafka travels in (architecture.md, "Kafka contract").
+ * The payload is checked separately, against the schema registered for its type and
+ * schema version.
+ */
+export const eventEnvelopeSchema = z
+  .object({
+    eventId: z.string().uuid('must be a UUID derived from the source identity'),
+    type: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a PascalCase event name'),
+    schemaVersion: z.number().int('must be an integer').positive('must be at least 1'),
+    accountId: keyPart,
+    /** The instrument; for balance events, the asset. */
+    symbol: keyPart,
+    source: z.enum(EVENT_SOURCES),
+    observedAt: isoTimestamp,
+    venueTime: isoTimestamp.nullable(),
+    correlationId: z.string().min(1, 'must not be empty'),
+    payload: z.unknown(),
+  })
+  .strict();
+
+export type EventEnvelope<TPayload = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {
+  readonly payload: TPayload;
+};

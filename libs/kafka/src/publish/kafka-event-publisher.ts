@@ -1,0 +1,74 @@
+import { Kafka, Producer } from 'kafkajs';
+import { createLogger } from '@oms/platform';
+import { EventCodec } from '../envelope/event-codec';
+import { KafkaMetrics } from '../metrics/kafka-metrics';
+import { EventHeader } from '../topics/kafka-headers';
+import { partitionKeyOf } from '../topics/partition-key';
+import { EventPublisher, OutgoingEvent } from './event-publisher';
+
+const log = createLogger('KafkaEventPublisher');
+
+export interface KafkaEventPublisherOptions {
+  readonly kafka: Kafka;
+  readonly codec: EventCodec;
+  readonly metrics?: KafkaMetrics;
+}
+
+/**
+ * EventPublisher on a kafkajs idempotent producer (acks=all): client retries cannot
+ * duplicate or reorder messages of a partition. Every event is validated before
+ * anything of the call is sent, and carries its correlation id, id, type and schema
+ * version as headers.
+ */
+export class KafkaEventPublisher implements EventPublisher {
+  private readonly producer: Producer;
+  private readonly metrics: KafkaMetrics;
+  private connecting?: Promise<void>;
+  private closed = false;
+
+  constructor(private readonly options: KafkaEventPublisherOptions) {
+    this.producer = options.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    this.metrics = options.metrics ?? KafkaMetrics.for();
+  }
+
+  private connect(): Promise<void> {
+    this.connecting ??= this.producer.connect();
+    return this.connecting;
+  }
+
+  async publish(topic: string, events: readonly OutgoingEvent[]): Promise<void> {
+    if (this.closed) throw new Error('the event publisher is closed');
+    if (events.length === 0) return;
+    const messages = events.map(({ envelope, key }) => ({
+      key: key ?? partitionKeyOf(envelope),
+      value: this.options.codec.encode(envelope),
+      headers: {
+        [EventHeader.correlationId]: envelope.correlationId,
+        [EventHeader.eventId]: envelope.eventId,
+        [EventHeader.eventType]: envelope.type,
+        [EventHeader.schemaVersion]: String(envelope.schemaVersion),
+      },
+    }));
+    await this.connect();
+    const timer = this.metrics.produceDuration.startTimer({ topic });
+    try {
+      await this.producer.send({ topic, acks: -1, messages });
+      this.metrics.messagesProduced.inc({ topic }, messages.length);
+    } catch (error) {
+      this.metrics.produceErrors.inc({ topic });
+      log.error({ err: error, topic, count: messages.length }, 'publish failed');
+      throw error;
+    } finally {
+      timer();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.connecting) {
+      await this.connecting.catch(() => undefined);
+      await this.producer.disconnect();
+    }
+  }
+}
