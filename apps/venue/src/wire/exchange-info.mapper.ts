@@ -88,9 +88,15 @@ export function toContractInfo(instrument: InstrumentRecord) {
     marginToken: instrument.marginAsset,
     marginPrecision: '0.0001',
     contractMultiplier: instrument.contractMultiplier,
-    underlying: instrument.baseAsset,
+    underlying: underlyingOf(instrument),
     riskLimits: instrument.riskLimits.map((limit) => ({ ...limit, isWhite: false })),
   };
+}
+
+/** `BTC` for BTCUSDT-PERPETUAL: the index symbol without its quote asset. */
+function underlyingOf(instrument: InstrumentRecord): string {
+  const { indexSymbol, quoteAsset } = instrument;
+  return indexSymbol.endsWith(quoteAsset) ? indexSymbol.slice(0, -quoteAsset.length) : indexSymbol;
 }
 
 function toCoinInfo(asset: string) {
@@ -111,10 +117,11 @@ export function toExchangeInfo(instruments: readonly InstrumentRecord[], serverT
   const spot = instruments.filter((instrument) => instrument.kind === 'SPOT');
   const contracts = instruments.filter((instrument) => instrument.kind === 'PERPETUAL');
   const assets = new Set<string>();
-  for (const instrument of instruments) {
+  for (const instrument of spot) {
     assets.add(instrument.baseAsset);
     assets.add(instrument.quoteAsset);
   }
+  for (const instrument of contracts) assets.add(instrument.marginAsset);
   return {
     timezone: 'UTC',
     serverTime: String(serverTime),
