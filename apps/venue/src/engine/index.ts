@@ -8,3 +8,4 @@ export * from './types/futures.types';
 export * from './types/market.types';
 export * from './types/engine-event.types';
 export * from './types/snapshot.types';
+export * from './venue-engine';

@@ -183,4 +183,3 @@ export interface VenueEngineApi {
   getMarkPrice(symbol: string): MarkPriceRecord;
   getTicker24h(symbol?: string): readonly Ticker24hRecord[];
 }
-

@@ -69,9 +69,15 @@ export interface SimulatedMarketOptions {
   readonly levelSpacing?: string;
   /** Half-spread of the first level as a fraction of the mark. Default 0.0005. */
   readonly halfSpread?: string;
-  /** Per-level size as a multiple of the symbol's minimum quantity, drawn in [min, max]. Defaults 50 and 500. */
+  /**
+   * Per-level size as a multiple of the symbol's minimum quantity, drawn in [min, max].
+   * When absent, sizes are drawn by quote value instead (see minLevelNotional).
+   */
   readonly minSizeMultiple?: number;
   readonly maxSizeMultiple?: number;
+  /** Quote value of one level, drawn in [min, max] when no size multiple is given. Defaults 20000 and 200000. */
+  readonly minLevelNotional?: string;
+  readonly maxLevelNotional?: string;
   /** Largest mark move per `advanceMarket` step as a fraction (0.001 = 10 bp). Default 0.001. */
   readonly maxStepMove?: string;
 }

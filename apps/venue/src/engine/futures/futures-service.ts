@@ -1,0 +1,322 @@
+import type { EngineContext } from '../engine-context';
+import { VenueEngineError, isVenueEngineError } from '../engine-error';
+import {
+  EngineDecimal,
+  ZERO,
+  formatDecimal,
+  parseDecimalField,
+  parsePositiveDecimalField,
+} from '../support/engine-decimal';
+import { compareIds } from '../support/id-sequence';
+import { optionalOneOf } from '../spot/spot-order-intake';
+import type { BatchEntryResult, BulkCancelResult, CancelByIdsResult } from '../types/spot.types';
+import type {
+  FuturesAnyOrderRecord,
+  FuturesCancelOpenOrdersCommand,
+  FuturesCancelResult,
+  FuturesOrderRecord,
+  FuturesRequestType,
+  MarginType,
+  PlaceFuturesOrderCommand,
+  PositionMarginAdjustCommand,
+  TradingStopCommand,
+  TradingStopRecord,
+  TriggerPriceType,
+} from '../types/futures.types';
+import type { FuturesAccountBook } from './futures-account-book';
+import type { FuturesExchange } from './futures-exchange';
+import { bookSideOf } from './futures-order';
+import { validateFuturesOrder } from './futures-order-intake';
+import { FuturesStopOrder } from './futures-stop-order';
+import type { FuturesTriggers } from './futures-triggers';
+
+const TRIGGER_TYPES: readonly TriggerPriceType[] = ['MARK_PRICE', 'CONTRACT_PRICE'];
+
+/** Futures trading operations of one user's futures account; every call ends by publishing what changed. */
+export class FuturesService {
+  constructor(
+    private readonly context: EngineContext,
+    readonly accounts: FuturesAccountBook,
+    readonly exchange: FuturesExchange,
+    private readonly triggers: FuturesTriggers,
+  ) {}
+
+  accountIdOf(userId: string): string {
+    return this.context.users.resolveAccount(userId, 3).accountId;
+  }
+
+  place(command: PlaceFuturesOrderCommand): FuturesAnyOrderRecord {
+    const valid = validateFuturesOrder(this.context, this.exchange.store, command);
+    let record: FuturesAnyOrderRecord;
+    if (valid.type === 'STOP') {
+      const mark = this.context.marks.price(valid.instrument.symbol);
+      const stop = new FuturesStopOrder(
+        valid.account.userId,
+        valid.account.accountId,
+        valid.instrument.symbol,
+        this.context.ids.nextId(),
+        valid.clientOrderId,
+        valid.side,
+        valid.price,
+        valid.price.isZero() ? 'MARKET' : 'INPUT',
+        valid.price.isZero() ? 'IOC' : valid.timeInForce,
+        valid.quantity,
+        valid.stopPrice,
+        valid.stpMode,
+        valid.stopPrice.gte(mark),
+        this.context.clock.now(),
+      );
+      this.exchange.store.addStop(stop);
+      this.context.events.emit({
+        kind: 'futuresStopOrderUpdate',
+        userId: stop.userId,
+        accountId: stop.accountId,
+        eventTime: stop.time,
+        order: stop.toRecord(),
+      });
+      this.settle(valid.instrument.symbol);
+      record = stop.toRecord();
+    } else {
+      const order = this.exchange.submit({ ...valid, account: valid.account });
+      this.settle(valid.instrument.symbol);
+      record = order.toRecord();
+    }
+    return record;
+  }
+
+  placeBatch(commands: readonly PlaceFuturesOrderCommand[]): BatchEntryResult<FuturesOrderRecord>[] {
+    return commands.map((command) => {
+      try {
+        if (command.type !== 'LIMIT')
+          throw new VenueEngineError('unsupportedOrderCombination', {
+            field: 'type',
+            detail: 'batch orders are LIMIT only',
+          });
+        return { ok: true, order: this.place(command) as FuturesOrderRecord } as const;
+      } catch (error: unknown) {
+        if (!isVenueEngineError(error)) throw error;
+        return { ok: false, code: error.code, msg: error.msg } as const;
+      }
+    });
+  }
+
+  cancel(
+    userId: string,
+    type: FuturesRequestType,
+    orderId?: string,
+    clientOrderId?: string,
+  ): FuturesCancelResult {
+    const accountId = this.accountIdOf(userId);
+    if (type === 'STOP') {
+      const stop = this.exchange.store.findStop(accountId, orderId, clientOrderId);
+      const before = stop.status;
+      if (stop.status === 'ORDER_FILLED') throw new VenueEngineError('orderAlreadyFilled');
+      if (!stop.isOpen) throw new VenueEngineError('orderAlreadyCanceled');
+      stop.status = 'ORDER_CANCELED';
+      stop.updateTime = this.context.clock.now();
+      this.context.events.emit({
+        kind: 'futuresStopOrderUpdate',
+        userId: stop.userId,
+        accountId,
+        eventTime: stop.updateTime,
+        order: stop.toRecord(),
+      });
+      return { order: stop.toRecord(), statusBeforeCancel: before };
+    }
+    const order = this.exchange.store.findLimit(accountId, orderId, clientOrderId);
+    const before = order.status;
+    this.exchange.cancel(order);
+    this.accounts.publishChanges();
+    return { order: order.toRecord(), statusBeforeCancel: before };
+  }
+
+  cancelOpen(command: FuturesCancelOpenOrdersCommand): BulkCancelResult<FuturesAnyOrderRecord> {
+    const accountId = this.accountIdOf(command.userId);
+    const limit = command.limit === undefined || command.limit <= 0 ? 1000 : command.limit;
+    const canceled: FuturesAnyOrderRecord[] = [];
+    const candidates = [...this.exchange.store.limitsOf(accountId), ...this.exchange.store.stopsOf(accountId)]
+      .filter(
+        (order) => command.symbol === undefined || command.symbol === '' || order.symbol === command.symbol,
+      )
+      .filter((order) => command.side === undefined || bookSideOf(order.side) === command.side)
+      .filter(
+        (order) =>
+          command.beforeOrderId === undefined ||
+          command.beforeOrderId === '' ||
+          compareIds(order.orderId, command.beforeOrderId) < 0,
+      )
+      .sort((a, b) => compareIds(b.orderId, a.orderId));
+    for (const order of candidates) {
+      if (canceled.length >= limit) break;
+      if (order instanceof FuturesStopOrder) {
+        if (!order.isOpen) continue;
+        canceled.push(this.cancel(command.userId, 'STOP', order.orderId).order);
+      } else if (!order.isTerminal) {
+        this.exchange.cancel(order);
+        canceled.push(order.toRecord());
+      }
+    }
+    this.accounts.publishChanges();
+    const lastOrderId =
+      canceled
+        .map((order) => order.orderId)
+        .sort(compareIds)
+        .pop() ?? '0';
+    return { canceled, lastOrderId };
+  }
+
+  cancelByIds(userId: string, orderIds: readonly string[]): CancelByIdsResult<FuturesAnyOrderRecord> {
+    const accountId = this.accountIdOf(userId);
+    const canceled: FuturesAnyOrderRecord[] = [];
+    const failed: { orderId: string; code: string | number; msg: string }[] = [];
+    for (const orderId of orderIds) {
+      try {
+        const type: FuturesRequestType =
+          this.exchange.store.stop(orderId)?.accountId === accountId ? 'STOP' : 'LIMIT';
+        canceled.push(this.cancel(userId, type, orderId).order);
+      } catch (error: unknown) {
+        if (!isVenueEngineError(error)) throw error;
+        failed.push({ orderId, code: error.code, msg: error.msg });
+      }
+    }
+    return { canceled, failed };
+  }
+
+  setLeverage(
+    userId: string,
+    symbol: string,
+    leverageText: string,
+  ): { symbol: string; leverage: string; marginType: MarginType } {
+    const accountId = this.accountIdOf(userId);
+    const instrument = this.context.instruments.require(symbol, 'PERPETUAL');
+    const leverage = Number(leverageText);
+    if (!Number.isInteger(leverage) || leverage < 1 || leverage > instrument.record.maxLeverage) {
+      throw new VenueEngineError('invalidParameter', {
+        field: 'leverage',
+        detail: `an integer from 1 to ${instrument.record.maxLeverage}`,
+      });
+    }
+    const busy =
+      this.accounts
+        .positionsOf(accountId)
+        .some((position) => position.symbol === symbol && position.quantity.gt(0)) ||
+      this.exchange.store.limitsOf(accountId).some((order) => order.symbol === symbol && !order.isTerminal);
+    if (busy)
+      throw new VenueEngineError('invalidParameter', {
+        field: 'leverage',
+        detail: 'close positions and open orders of the symbol first',
+      });
+    const setting = this.accounts.leverageOf(accountId, instrument);
+    setting.leverage = leverage;
+    return { symbol, leverage: String(leverage), marginType: setting.marginType };
+  }
+
+  adjustPositionMargin(command: PositionMarginAdjustCommand): {
+    symbol: string;
+    margin: string;
+    timestamp: number;
+  } {
+    const accountId = this.accountIdOf(command.userId);
+    const instrument = this.context.instruments.require(command.symbol, 'PERPETUAL');
+    const side = optionalOneOf(command.side, ['LONG', 'SHORT'] as const, 'side', 'LONG');
+    const amount = parseDecimalField(command.amount, 'amount');
+    if (amount.isZero())
+      throw new VenueEngineError('invalidParameter', { field: 'amount', detail: 'must not be zero' });
+    if (this.accounts.leverageOf(accountId, instrument).marginType !== 'ISOLATED') {
+      throw new VenueEngineError('operationNotSupported', {
+        detail: 'position margin can only be changed in ISOLATED mode',
+      });
+    }
+    const position = this.accounts.position(accountId, instrument.symbol, side);
+    if (position.quantity.lte(0)) throw new VenueEngineError('positionNotFound');
+    if (amount.gt(0)) this.accounts.requireAvailable(accountId, amount);
+    else if (
+      this.reducible(
+        position.margin,
+        position.avgPrice.mul(position.quantity).mul(instrument.multiplier),
+        accountId,
+        instrument.symbol,
+      ).lt(amount.neg())
+    ) {
+      throw new VenueEngineError('insufficientMargin', { field: 'amount' });
+    }
+    position.margin = position.margin.plus(amount);
+    this.accounts.markPositionChanged(position);
+    this.accounts.publishChanges();
+    return {
+      symbol: instrument.symbol,
+      margin: formatDecimal(position.margin),
+      timestamp: this.context.clock.now(),
+    };
+  }
+
+  setTradingStop(command: TradingStopCommand): TradingStopRecord {
+    const accountId = this.accountIdOf(command.userId);
+    const instrument = this.context.instruments.require(command.symbol, 'PERPETUAL');
+    const side = optionalOneOf(command.side, ['LONG', 'SHORT'] as const, 'side', 'LONG');
+    const hasProfit = command.stopProfit !== undefined && command.stopProfit !== '';
+    const hasLoss = command.stopLoss !== undefined && command.stopLoss !== '';
+    if (!hasProfit && !hasLoss) throw new VenueEngineError('requiredField', { field: 'stopProfit' });
+    const position = this.accounts.position(accountId, instrument.symbol, side);
+    if (position.quantity.lte(0)) throw new VenueEngineError('positionNotFound');
+    if (hasProfit) {
+      position.stopProfit = parsePositiveDecimalField(command.stopProfit, 'stopProfit');
+      position.stopProfitTrigger = optionalOneOf(
+        command.tpTriggerBy,
+        TRIGGER_TYPES,
+        'tpTriggerBy',
+        'CONTRACT_PRICE',
+      );
+    }
+    if (hasLoss) {
+      position.stopLoss = parsePositiveDecimalField(command.stopLoss, 'stopLoss');
+      position.stopLossTrigger = optionalOneOf(
+        command.slTriggerBy,
+        TRIGGER_TYPES,
+        'slTriggerBy',
+        'CONTRACT_PRICE',
+      );
+    }
+    const record = tradingStopRecord(instrument.symbol, position);
+    this.settle(instrument.symbol);
+    return record;
+  }
+
+  /** After any change on a symbol: fire what the new prices trigger, then publish. */
+  settle(symbol: string): void {
+    this.triggers.evaluate(symbol);
+    this.accounts.publishChanges();
+  }
+
+  private reducible(
+    margin: EngineDecimal,
+    positionValue: EngineDecimal,
+    accountId: string,
+    symbol: string,
+  ): EngineDecimal {
+    const instrument = this.context.instruments.require(symbol, 'PERPETUAL');
+    const floor = positionValue.div(this.accounts.leverageOf(accountId, instrument).leverage);
+    const reducible = margin.minus(floor);
+    return reducible.gt(0) ? reducible : ZERO;
+  }
+}
+
+export function tradingStopRecord(
+  symbol: string,
+  position: {
+    side: 'LONG' | 'SHORT';
+    stopProfit?: EngineDecimal;
+    stopLoss?: EngineDecimal;
+    stopProfitTrigger: TriggerPriceType;
+    stopLossTrigger: TriggerPriceType;
+  },
+): TradingStopRecord {
+  return {
+    symbol,
+    side: position.side,
+    stopProfitPrice: position.stopProfit === undefined ? '' : formatDecimal(position.stopProfit),
+    stopProfitTriggerConditionType: position.stopProfitTrigger,
+    stopLossPrice: position.stopLoss === undefined ? '' : formatDecimal(position.stopLoss),
+    stopLossTriggerConditionType: position.stopLossTrigger,
+  };
+}

@@ -1,0 +1,142 @@
+import type { EngineContext } from '../engine-context';
+import { VenueEngineError } from '../engine-error';
+import type { EngineDecimal } from '../support/engine-decimal';
+import type { PositionSide, TriggerPriceType } from '../types/futures.types';
+import type { FuturesAccountBook } from './futures-account-book';
+import type { FuturesExchange } from './futures-exchange';
+import type { FuturesPosition } from './futures-position';
+import type { FuturesStopOrder } from './futures-stop-order';
+
+/** Trigger passes per evaluation: a triggered order can move the last price and fire another. */
+const MAX_TRIGGER_PASSES = 10;
+
+/**
+ * Fires what waits on prices: STOP orders on the mark price, take-profit and
+ * stop-loss on the mark or the last traded price, and liquidation of positions whose
+ * loss has eaten their margin down to maintenance.
+ */
+export class FuturesTriggers {
+  constructor(
+    private readonly context: EngineContext,
+    private readonly accounts: FuturesAccountBook,
+    private readonly exchange: FuturesExchange,
+  ) {}
+
+  evaluate(symbol: string): void {
+    if (this.context.matching.paused) return;
+    for (let pass = 0; pass < MAX_TRIGGER_PASSES; pass += 1) {
+      const fired = this.fireStops(symbol) + this.fireTradingStops(symbol) + this.fireLiquidations(symbol);
+      if (fired === 0) return;
+    }
+  }
+
+  private fireStops(symbol: string): number {
+    const mark = this.context.marks.price(symbol);
+    const due = this.exchange.store.openStops(symbol).filter((stop) => stop.isTriggeredBy(mark));
+    for (const stop of due) this.fireStop(stop);
+    return due.length;
+  }
+
+  private fireStop(stop: FuturesStopOrder): void {
+    const instrument = this.context.instruments.require(stop.symbol, 'PERPETUAL');
+    stop.updateTime = this.context.clock.now();
+    try {
+      const order = this.exchange.submit({
+        account: this.context.users.requireAccount(stop.accountId),
+        instrument,
+        side: stop.side,
+        priceType: stop.priceType,
+        timeInForce: stop.timeInForce,
+        stpMode: stop.stpMode,
+        price: stop.price,
+        quantity: stop.origQty,
+        clientOrderId: stop.clientOrderId,
+        triggeredBy: stop.orderId,
+      });
+      stop.status = 'ORDER_FILLED';
+      stop.triggeredOrderId = order.orderId;
+    } catch (error: unknown) {
+      if (!(error instanceof VenueEngineError)) throw error;
+      stop.status = 'ORDER_FAILED';
+    }
+    this.context.events.emit({
+      kind: 'futuresStopOrderUpdate',
+      userId: stop.userId,
+      accountId: stop.accountId,
+      eventTime: stop.updateTime,
+      order: stop.toRecord(),
+    });
+  }
+
+  private fireTradingStops(symbol: string): number {
+    let fired = 0;
+    for (const position of this.accounts.positionsOfSymbol(symbol)) {
+      const profitHit =
+        position.stopProfit !== undefined &&
+        this.reached(position, position.stopProfit, position.stopProfitTrigger, 'profit');
+      const lossHit =
+        position.stopLoss !== undefined &&
+        this.reached(position, position.stopLoss, position.stopLossTrigger, 'loss');
+      if (!profitHit && !lossHit) continue;
+      position.clearTradingStop();
+      this.closeWholePosition(position, undefined);
+      fired += 1;
+    }
+    return fired;
+  }
+
+  private fireLiquidations(symbol: string): number {
+    let fired = 0;
+    const mark = this.context.marks.price(symbol);
+    for (const position of this.accounts.positionsOfSymbol(symbol)) {
+      const liquidationPrice = this.accounts.liquidationPrice(position);
+      if (liquidationPrice === undefined) continue;
+      const breached = position.side === 'LONG' ? mark.lte(liquidationPrice) : mark.gte(liquidationPrice);
+      if (!breached) continue;
+      this.closeWholePosition(position, mark);
+      fired += 1;
+    }
+    return fired;
+  }
+
+  private reached(
+    position: FuturesPosition,
+    level: EngineDecimal,
+    by: TriggerPriceType,
+    kind: 'profit' | 'loss',
+  ): boolean {
+    const mark = this.context.marks.price(position.symbol);
+    const price = by === 'MARK_PRICE' ? mark : (this.context.tape.lastPrice(position.symbol) ?? mark);
+    const upward = (position.side === 'LONG') === (kind === 'profit');
+    return upward ? price.gte(level) : price.lte(level);
+  }
+
+  /** Cancels the side's resting close orders, then closes every contract at market. */
+  private closeWholePosition(position: FuturesPosition, liquidationMark: EngineDecimal | undefined): void {
+    const closeSide = closeSideOf(position.side);
+    for (const order of this.exchange.store.limitsOf(position.accountId)) {
+      if (!order.isTerminal && order.symbol === position.symbol && order.side === closeSide)
+        this.exchange.cancel(order, 'USER_CANCELED');
+    }
+    if (position.available.lte(0)) return;
+    this.exchange.submit({
+      account: this.context.users.requireAccount(position.accountId),
+      instrument: this.context.instruments.require(position.symbol, 'PERPETUAL'),
+      side: closeSide,
+      priceType: 'MARKET',
+      timeInForce: 'IOC',
+      stpMode: 'EXPIRE_MAKER',
+      price: position.avgPrice,
+      quantity: position.available,
+      clientOrderId: this.context.ids.nextId(),
+      liquidation:
+        liquidationMark === undefined
+          ? undefined
+          : { type: 'LIQUIDATION_TAKER', indexPrice: liquidationMark },
+    });
+  }
+}
+
+function closeSideOf(side: PositionSide): 'SELL_CLOSE' | 'BUY_CLOSE' {
+  return side === 'LONG' ? 'SELL_CLOSE' : 'BUY_CLOSE';
+}

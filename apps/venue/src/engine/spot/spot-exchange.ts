@@ -1,0 +1,378 @@
+import type { EngineContext } from '../engine-context';
+import { bookOf } from '../engine-context';
+import { VenueEngineError } from '../engine-error';
+import type { RestingOrder } from '../book/order-book';
+import type { TakerSpec } from '../book/order-matcher';
+import { matchIncoming, previewFill } from '../book/order-matcher';
+import { publishLedgerChanges } from '../events/balance-publisher';
+import type { Instrument } from '../instruments/instrument-registry';
+import { EngineDecimal, ONE, ZERO } from '../support/engine-decimal';
+import type {
+  CancelReason,
+  PlaceSpotOrderCommand,
+  SpotOrderRecord,
+  SpotOrderStatus,
+} from '../types/spot.types';
+import { SpotOrder } from './spot-order';
+import type { ValidatedSpotOrder } from './spot-order-intake';
+import { validateSpotOrder } from './spot-order-intake';
+import type { SpotOrderStore } from './spot-order-store';
+import { settleSpotFill } from './spot-settlement';
+
+/** Spot order lifecycle: acceptance, reservation, matching, resting, expiry and cancel. */
+export class SpotExchange {
+  /** Orders accepted while matching was paused, in arrival order. */
+  private readonly pending: SpotOrder[] = [];
+
+  constructor(
+    private readonly context: EngineContext,
+    readonly store: SpotOrderStore,
+  ) {}
+
+  test(command: PlaceSpotOrderCommand): void {
+    const valid = validateSpotOrder(this.context, this.store, command);
+    const needed = this.reservationFor(valid, valid.quantity);
+    if (this.context.ledger.free(valid.account.accountId, needed.asset).lt(needed.amount)) {
+      throw new VenueEngineError('insufficientBalance', { detail: needed.asset });
+    }
+  }
+
+  place(command: PlaceSpotOrderCommand): SpotOrderRecord {
+    const valid = validateSpotOrder(this.context, this.store, command);
+    const paused = this.context.matching.paused;
+    // Reserve before creating anything, so a shortfall leaves no trace.
+    const reservation =
+      paused && this.needsBookForReservation(valid) ? undefined : this.reservationFor(valid, valid.quantity);
+    if (reservation !== undefined) {
+      this.context.ledger.lock(valid.account.accountId, reservation.asset, reservation.amount);
+    }
+    const now = this.context.clock.now();
+    const order = new SpotOrder(
+      valid.account.userId,
+      valid.account.accountId,
+      valid.instrument.symbol,
+      this.context.ids.nextId(),
+      valid.clientOrderId ?? this.context.ids.nextId(),
+      valid.side,
+      valid.type,
+      valid.timeInForce,
+      valid.stpMode,
+      valid.price,
+      valid.quantity,
+      valid.amount,
+      now,
+      paused ? 'PENDING_NEW' : 'NEW',
+      valid.instrument.priceDecimals,
+    );
+    if (reservation !== undefined) {
+      order.lockedAsset = reservation.asset;
+      order.lockedRemaining = reservation.amount;
+    }
+    this.store.add(order);
+    if (paused) {
+      this.pending.push(order);
+      this.emitUpdate(order);
+    } else {
+      this.execute(order, valid.instrument, true);
+    }
+    publishLedgerChanges(this.context);
+    return order.toRecord();
+  }
+
+  /** Matches the orders accepted while paused, in arrival order. */
+  resumePending(): void {
+    const waiting = this.pending.splice(0);
+    for (const order of waiting) {
+      if (order.isTerminal) continue;
+      const instrument = this.context.instruments.require(order.symbol, 'SPOT');
+      order.status = 'NEW';
+      if (order.lockedAsset === '') {
+        try {
+          const reservation = this.reservationForOrder(order, instrument);
+          this.context.ledger.lock(order.accountId, reservation.asset, reservation.amount);
+          order.lockedAsset = reservation.asset;
+          order.lockedRemaining = reservation.amount;
+        } catch (error: unknown) {
+          if (!(error instanceof VenueEngineError)) throw error;
+          this.finish(order, 'REJECTED', '');
+          continue;
+        }
+      }
+      this.execute(order, instrument, true);
+    }
+    publishLedgerChanges(this.context);
+  }
+
+  cancel(order: SpotOrder, reason: CancelReason = 'USER_CANCELED'): SpotOrderStatus {
+    const before = order.status;
+    if (order.status === 'FILLED') throw new VenueEngineError('orderAlreadyFilled');
+    if (order.isTerminal) throw new VenueEngineError('orderAlreadyCanceled');
+    bookOf(this.context, order.symbol).remove(order.orderId);
+    const pendingIndex = this.pending.indexOf(order);
+    if (pendingIndex >= 0) this.pending.splice(pendingIndex, 1);
+    this.finish(order, order.endedEarlyStatus(), reason);
+    publishLedgerChanges(this.context);
+    return before;
+  }
+
+  /** A simulated participant's order: trades with desk orders it crosses, rests the rest. */
+  placeParticipantOrder(
+    accountId: string,
+    instrument: Instrument,
+    side: 'BUY' | 'SELL',
+    price: EngineDecimal,
+    quantity: EngineDecimal,
+  ): void {
+    const book = bookOf(this.context, instrument.symbol);
+    const taker: TakerSpec = {
+      side,
+      limitPrice: price,
+      quantity,
+      stepSize: instrument.stepSize,
+      multiplier: ONE,
+      accountId,
+      stpMode: 'EXPIRE_MAKER',
+    };
+    const ticketTime = this.context.clock.now();
+    const outcome = matchIncoming(book, taker, {
+      onFill: (maker, fillQuantity, fillPrice) => {
+        const ticketId = this.context.ids.nextId();
+        this.settleMaker(maker, instrument, fillQuantity, fillPrice, ticketId, ticketTime);
+        this.context.tape.record(instrument.symbol, {
+          ticketId,
+          time: ticketTime,
+          price: fillPrice,
+          quantity: fillQuantity,
+          isBuyerMaker: side === 'SELL',
+        });
+      },
+      onMakerExpired: () => undefined,
+    });
+    const rest = quantity.minus(outcome.filledQuantity);
+    if (rest.gt(0)) {
+      book.add({
+        orderId: this.context.ids.nextId(),
+        side,
+        price,
+        remaining: rest,
+        accountId,
+        isParticipant: true,
+        restedAt: this.context.nextArrival(),
+      });
+    }
+    publishLedgerChanges(this.context);
+  }
+
+  private execute(order: SpotOrder, instrument: Instrument, announce: boolean): void {
+    const book = bookOf(this.context, order.symbol);
+    const taker = this.takerSpec(order, instrument);
+    if (order.type === 'LIMIT_MAKER') {
+      if (previewFill(book, { ...taker, stpMode: 'EXPIRE_MAKER' }).quantity.gt(0)) {
+        this.finish(order, 'REJECTED', 'LIMIT_MAKER_WOULD_TAKE');
+        return;
+      }
+      this.rest(order, book, announce);
+      return;
+    }
+    if (announce) this.emitUpdate(order);
+    if (order.timeInForce === 'FOK' && previewFill(book, taker).quantity.lt(order.remainingQty)) {
+      this.finish(order, 'CANCELED', 'FOK_NOT_FILLED');
+      return;
+    }
+    const time = this.context.clock.now();
+    const outcome = matchIncoming(book, taker, {
+      onFill: (maker, quantity, price) => {
+        const ticketId = this.context.ids.nextId();
+        this.settleMaker(maker, instrument, quantity, price, ticketId, time);
+        settleSpotFill(this.context, this.store, order, instrument, {
+          quantity,
+          price,
+          isMaker: false,
+          ticketId,
+          matchOrderId: maker.orderId,
+          time,
+        });
+        this.context.tape.record(order.symbol, {
+          ticketId,
+          time,
+          price,
+          quantity,
+          isBuyerMaker: order.side === 'SELL',
+        });
+      },
+      onMakerExpired: (maker) => {
+        const makerOrder = this.store.get(maker.orderId);
+        if (makerOrder !== undefined)
+          this.finish(makerOrder, makerOrder.endedEarlyStatus(), 'STP_EXPIRE_MAKER');
+      },
+    });
+    switch (outcome.stop) {
+      case 'complete':
+      case 'budget':
+        if (order.isByAmount || order.type === 'MARKET') {
+          this.finish(
+            order,
+            order.executedQty.gt(0) ? 'FILLED' : 'CANCELED',
+            order.executedQty.gt(0) ? '' : 'MARKET_NO_LIQUIDITY',
+          );
+        } else {
+          this.releaseReservation(order);
+        }
+        return;
+      case 'selfTrade':
+        this.finish(order, order.endedEarlyStatus(), 'STP_EXPIRE_TAKER');
+        return;
+      case 'noCross':
+        if (order.type === 'LIMIT' && order.timeInForce === 'GTC') this.rest(order, book, false);
+        else
+          this.finish(
+            order,
+            order.endedEarlyStatus(),
+            order.type === 'MARKET' ? 'MARKET_NO_LIQUIDITY' : 'IOC_EXPIRED',
+          );
+        return;
+    }
+  }
+
+  private rest(order: SpotOrder, book: ReturnType<typeof bookOf>, announce: boolean): void {
+    book.add({
+      orderId: order.orderId,
+      side: order.side,
+      price: order.price,
+      remaining: order.remainingQty,
+      accountId: order.accountId,
+      isParticipant: false,
+      restedAt: this.context.nextArrival(),
+    });
+    if (announce) this.emitUpdate(order);
+  }
+
+  private settleMaker(
+    maker: RestingOrder,
+    instrument: Instrument,
+    quantity: EngineDecimal,
+    price: EngineDecimal,
+    ticketId: string,
+    time: number,
+  ): void {
+    if (maker.isParticipant) return;
+    const makerOrder = this.store.get(maker.orderId);
+    if (makerOrder === undefined) return;
+    settleSpotFill(this.context, this.store, makerOrder, instrument, {
+      quantity,
+      price,
+      isMaker: true,
+      ticketId,
+      matchOrderId: '0',
+      time,
+    });
+    if (makerOrder.status === 'FILLED') this.releaseReservation(makerOrder);
+  }
+
+  /** Ends an order and returns whatever it still had reserved. */
+  private finish(order: SpotOrder, status: SpotOrderStatus, reason: CancelReason): void {
+    order.status = status;
+    if (reason !== '') order.cancelReason = reason;
+    order.updateTime = this.context.clock.now();
+    this.releaseReservation(order);
+    this.emitUpdate(order);
+  }
+
+  private releaseReservation(order: SpotOrder): void {
+    if (!order.isTerminal || order.lockedRemaining.isZero()) return;
+    this.context.ledger.unlock(order.accountId, order.lockedAsset, order.lockedRemaining);
+    order.lockedRemaining = ZERO;
+  }
+
+  private emitUpdate(order: SpotOrder): void {
+    this.context.events.emit({
+      kind: 'spotOrderUpdate',
+      userId: order.userId,
+      accountId: order.accountId,
+      eventTime: order.updateTime,
+      order: order.toRecord(),
+    });
+  }
+
+  private takerSpec(order: SpotOrder, instrument: Instrument): TakerSpec {
+    return {
+      side: order.side,
+      limitPrice: order.type === 'MARKET' ? undefined : order.price,
+      quantity: order.isByAmount ? instrument.marketMaxQty : order.remainingQty,
+      quoteBudget: order.isByAmount ? order.reqAmount.minus(order.cumulativeQuote) : undefined,
+      stepSize: instrument.stepSize,
+      multiplier: ONE,
+      accountId: order.accountId,
+      stpMode: order.stpMode,
+    };
+  }
+
+  private needsBookForReservation(valid: ValidatedSpotOrder): boolean {
+    return (
+      valid.type === 'MARKET' &&
+      ((valid.side === 'BUY' && valid.amount.isZero()) || (valid.side === 'SELL' && valid.amount.gt(0)))
+    );
+  }
+
+  /**
+   * What an order must reserve: a BUY its quote cost (limit price x quantity, the cash
+   * amount, or the book's current cost for a market quantity), a SELL its base
+   * quantity (or what the book needs to raise the cash amount).
+   */
+  private reservationFor(
+    valid: ValidatedSpotOrder,
+    quantity: EngineDecimal,
+  ): { asset: string; amount: EngineDecimal } {
+    const { baseAsset, quoteAsset } = valid.instrument.record;
+    if (valid.side === 'BUY') {
+      if (valid.type !== 'MARKET') return { asset: quoteAsset, amount: quantity.mul(valid.price) };
+      if (valid.amount.gt(0)) return { asset: quoteAsset, amount: valid.amount };
+      return { asset: quoteAsset, amount: this.previewFor(valid, quantity, undefined).quote };
+    }
+    if (valid.type === 'MARKET' && valid.amount.gt(0)) {
+      return {
+        asset: baseAsset,
+        amount: this.previewFor(valid, valid.instrument.marketMaxQty, valid.amount).quantity,
+      };
+    }
+    return { asset: baseAsset, amount: quantity };
+  }
+
+  private reservationForOrder(
+    order: SpotOrder,
+    instrument: Instrument,
+  ): { asset: string; amount: EngineDecimal } {
+    const account = this.context.users.requireAccount(order.accountId);
+    return this.reservationFor(
+      {
+        instrument,
+        account,
+        side: order.side,
+        type: order.type,
+        timeInForce: order.timeInForce,
+        stpMode: order.stpMode,
+        price: order.price,
+        quantity: order.origQty,
+        amount: order.reqAmount,
+        clientOrderId: order.clientOrderId,
+      },
+      order.origQty,
+    );
+  }
+
+  private previewFor(
+    valid: ValidatedSpotOrder,
+    quantity: EngineDecimal,
+    quoteBudget: EngineDecimal | undefined,
+  ) {
+    return previewFill(bookOf(this.context, valid.instrument.symbol), {
+      side: valid.side,
+      quantity,
+      quoteBudget,
+      stepSize: valid.instrument.stepSize,
+      multiplier: ONE,
+      accountId: valid.account.accountId,
+      stpMode: valid.stpMode,
+    });
+  }
+}
