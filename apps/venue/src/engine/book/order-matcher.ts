@@ -69,6 +69,7 @@ export function matchIncoming(book: OrderBook, taker: TakerSpec, hooks: MatchHoo
   let filledQuote = ZERO;
   for (;;) {
     if (quantityLeft.lte(0)) return { filledQuantity, filledQuote, stop: 'complete' };
+    if (quoteLeft !== undefined && quoteLeft.lte(0)) return { filledQuantity, filledQuote, stop: 'budget' };
     const maker = book.best(opposite);
     if (maker === undefined || !crosses(taker, maker))
       return { filledQuantity, filledQuote, stop: 'noCross' };
