@@ -1,0 +1,25 @@
+import { ConfigurationError } from '@oms/platform';
+import { loadKafkaEnvironment } from './kafka-connection-config';
+
+describe('loadKafkaEnvironment', () => {
+  it('uses the project broker when KAFKA_BROKERS is not set', () => {
+    const environment = loadKafkaEnvironment({});
+    expect(environment.KAFKA_BROKERS).toBeUndefined();
+    expect(environment.KAFKA_LOCAL_PORT).toBe(9092);
+  });
+
+  it('splits a comma-separated broker list', () => {
+    expect(loadKafkaEnvironment({ KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092' }).KAFKA_BROKERS).toEqual([
+      'kafka-1:9092',
+      'kafka-2:9092',
+    ]);
+  });
+
+  it('names the variable when a broker address is malformed', () => {
+    expect(() => loadKafkaEnvironment({ KAFKA_BROKERS: 'kafka-1' })).toThrow(ConfigurationError);
+    expect(() => loadKafkaEnvironment({ KAFKA_BROKERS: 'kafka-1' })).toThrow(
+      /KAFKA_BROKERS\.0: each broker must be host:port/,
+    );
+    expect(() => loadKafkaEnvironment({ KAFKA_BROKERS: ' , ' })).toThrow(/KAFKA_BROKERS/);
+  });
+});
