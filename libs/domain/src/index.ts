@@ -39,3 +39,7 @@ export * from './futures-stop-order/futures-stop-order-request';
 export * from './futures-stop-order/stop-order-status';
 export * from './futures-stop-order/futures-stop-order.types';
 export * from './futures-stop-order/futures-stop-order.decider';
+
+export * from './pnl/lot-ledger';
+export * from './pnl/fee-valuation';
+export * from './pnl/spot-pnl';
