@@ -1,7 +1,18 @@
+import Decimal from 'decimal.js';
 import type { InstrumentRecord } from '../engine';
+
+/**
+ * The exchange publishes a contract's LOT_SIZE in base units (0.001 BTC), and clients
+ * divide by contractMultiplier to get contracts; the engine keeps contracts.
+ */
+function lotSizeInBaseUnits(instrument: InstrumentRecord, contracts: string): string {
+  if (instrument.kind === 'SPOT') return contracts;
+  return new Decimal(contracts).mul(instrument.contractMultiplier).toString();
+}
 
 function filters(instrument: InstrumentRecord) {
   const isContract = instrument.kind === 'PERPETUAL';
+  const lot = (value: string) => lotSizeInBaseUnits(instrument, value);
   const list: Array<Record<string, unknown>> = [
     {
       minPrice: instrument.minPrice,
@@ -10,11 +21,11 @@ function filters(instrument: InstrumentRecord) {
       filterType: 'PRICE_FILTER',
     },
     {
-      minQty: instrument.minQty,
-      maxQty: instrument.maxQty,
-      stepSize: instrument.stepSize,
-      marketOrderMinQty: instrument.marketOrderMinQty,
-      marketOrderMaxQty: instrument.marketOrderMaxQty,
+      minQty: lot(instrument.minQty),
+      maxQty: lot(instrument.maxQty),
+      stepSize: lot(instrument.stepSize),
+      marketOrderMinQty: lot(instrument.marketOrderMinQty),
+      marketOrderMaxQty: lot(instrument.marketOrderMaxQty),
       filterType: 'LOT_SIZE',
     },
     { minNotional: instrument.minNotional, filterType: 'MIN_NOTIONAL' },

@@ -1,0 +1,395 @@
+import Decimal from 'decimal.js';
+import {
+  accountEntryListSchema,
+  accountInfoSchema,
+  accountTradeListSchema,
+  spotBatchOrderResponseSchema,
+  spotCancelAckSchema,
+  spotOrderAckSchema,
+  spotOrderRecordListSchema,
+  spotOrderRecordSchema,
+} from '@oms/exchange';
+import { startVenue } from '@oms/venue';
+import type { RunningVenue } from '@oms/venue';
+import { ControlClient, GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+
+/** Equal as decimals, whatever the trailing zeros. */
+function expectDecimal(actual: string | undefined, expected: string): void {
+  expect(actual).toBeDefined();
+  if (!new Decimal(actual ?? 'NaN').eq(expected)) throw new Error(`expected ${expected}, got ${actual}`);
+}
+
+async function balances(client: VenueTestClient): Promise<Record<string, { free: string; locked: string }>> {
+  const response = await client.signed('GET', '/api/v1/account');
+  const parsed = accountInfoSchema.parse(response.body);
+  return Object.fromEntries(
+    parsed.balances.map((entry) => [entry.asset, { free: entry.free, locked: entry.locked }]),
+  );
+}
+
+/**
+ * Two desk users trade BTCUSDT with each other (no simulated participants), so every
+ * number can be worked out by hand. Fees: maker 0.1 %, taker 0.12 %; a buyer pays its
+ * fee in the base asset, a seller in the quote asset.
+ */
+describe('spot scenario over HTTP: place, partial fill, fill, cancel, balances', () => {
+  let venue: RunningVenue;
+  let control: ControlClient;
+  let seller: VenueTestClient;
+  let buyer: VenueTestClient;
+  let sellerAccountId: string;
+
+  beforeAll(async () => {
+    venue = await startVenue({
+      port: 0,
+      controlPort: 0,
+      seed: 21,
+      simulatedMarket: false,
+      environment: GENEROUS_LIMITS,
+    });
+    control = new ControlClient(venue.controlUrl);
+    const s = await control.createTrader(venue.restUrl, { spot: { BTC: '1' } });
+    const b = await control.createTrader(venue.restUrl, { spot: { USDT: '20000' } });
+    seller = s.client;
+    sellerAccountId = s.spotAccountId;
+    buyer = b.client;
+  });
+
+  afterAll(async () => {
+    await venue.stop();
+  });
+
+  let restingSellId: string;
+
+  it('rests a LIMIT sell and locks the base asset', async () => {
+    const placed = await seller.signed(
+      'POST',
+      '/api/v1.1/spot/order',
+      {
+        symbol: 'BTCUSDT',
+        side: 'SELL',
+        type: 'LIMIT',
+        quantity: '0.5',
+        price: '30000',
+        newClientOrderId: 'sell-1',
+      },
+      { placement: 'body' },
+    );
+    expect(placed.status).toBe(200);
+    const ack = spotOrderAckSchema.parse(placed.body);
+    expect(ack).toMatchObject({
+      accountId: sellerAccountId,
+      clientOrderId: 'sell-1',
+      status: 'NEW',
+      side: 'SELL',
+    });
+    restingSellId = ack.orderId;
+    const held = await balances(seller);
+    expectDecimal(held.BTC.free, '0.5');
+    expectDecimal(held.BTC.locked, '0.5');
+  });
+
+  it('fills part of it with a taker LIMIT buy', async () => {
+    const placed = await buyer.signed('POST', '/api/v1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.2',
+      price: '30000',
+    });
+    const ack = spotOrderAckSchema.parse(placed.body);
+    expect(ack.status).toBe('FILLED');
+    expectDecimal(ack.executedQty, '0.2');
+    const sell = spotOrderRecordSchema.parse(
+      (await seller.signed('GET', '/api/v1/spot/order', { origClientOrderId: 'sell-1' })).body,
+    );
+    expect(sell.status).toBe('PARTIALLY_FILLED');
+    expectDecimal(sell.executedQty, '0.2');
+    // Buyer: 0.2 BTC less the taker fee 0.2 x 0.0012 = 0.00024; 0.2 x 30000 = 6000 USDT paid.
+    const buyerHeld = await balances(buyer);
+    expectDecimal(buyerHeld.BTC.free, '0.19976');
+    expectDecimal(buyerHeld.USDT.free, '14000');
+    // Seller: 6000 USDT less the maker fee 6000 x 0.001 = 6.
+    const sellerHeld = await balances(seller);
+    expectDecimal(sellerHeld.USDT.free, '5994');
+    expectDecimal(sellerHeld.BTC.locked, '0.3');
+  });
+
+  it('fills the rest with a MARKET buy by quantity, sharing ticket ids between the two sides', async () => {
+    const placed = await buyer.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '0.3',
+    });
+    expect(spotOrderAckSchema.parse(placed.body).status).toBe('FILLED');
+    const sell = spotOrderRecordSchema.parse(
+      (await seller.signed('GET', '/api/v1/spot/order', { orderId: restingSellId })).body,
+    );
+    expect(sell.status).toBe('FILLED');
+    expectDecimal(sell.cumulativeQuoteQty, '15000');
+    expectDecimal(sell.avgPrice, '30000');
+    const sellerTrades = accountTradeListSchema.parse(
+      (await seller.signed('GET', '/api/v1/account/trades', { symbol: 'BTCUSDT' })).body,
+    );
+    const buyerTrades = accountTradeListSchema.parse(
+      (await buyer.signed('GET', '/api/v1/account/trades', { symbol: 'BTCUSDT' })).body,
+    );
+    expect(sellerTrades).toHaveLength(2);
+    expect(buyerTrades).toHaveLength(2);
+    expect(new Set(sellerTrades.map((trade) => trade.ticketId))).toEqual(
+      new Set(buyerTrades.map((trade) => trade.ticketId)),
+    );
+    expect(sellerTrades.every((trade) => trade.isMaker && !trade.isBuyer)).toBe(true);
+    expect(
+      buyerTrades.every((trade) => !trade.isMaker && trade.isBuyer && trade.commissionAsset === 'BTC'),
+    ).toBe(true);
+    // Seller: 5994 + 9000 - 9 = 14985 USDT; buyer: 0.19976 + 0.3 - 0.00036 = 0.49940 BTC, 14000 - 9000 = 5000 USDT.
+    const sellerHeld = await balances(seller);
+    expectDecimal(sellerHeld.USDT.free, '14985');
+    expectDecimal(sellerHeld.BTC.locked, '0');
+    const buyerHeld = await balances(buyer);
+    expectDecimal(buyerHeld.BTC.free, '0.4994');
+    expectDecimal(buyerHeld.USDT.free, '5000');
+  });
+
+  it('cancels a resting order: the ack still says NEW, the order then reads CANCELED', async () => {
+    const placed = spotOrderAckSchema.parse(
+      (
+        await seller.signed('POST', '/api/v1.1/spot/order', {
+          symbol: 'BTCUSDT',
+          side: 'SELL',
+          type: 'LIMIT',
+          quantity: '0.1',
+          price: '31000',
+        })
+      ).body,
+    );
+    const cancel = await seller.signed(
+      'DELETE',
+      '/api/v1/spot/order',
+      { orderId: placed.orderId },
+      { placement: 'body' },
+    );
+    expect(spotCancelAckSchema.parse(cancel.body).status).toBe('NEW');
+    const after = spotOrderRecordSchema.parse(
+      (await seller.signed('GET', '/api/v1/spot/order', { orderId: placed.orderId })).body,
+    );
+    expect(after.status).toBe('CANCELED');
+    expectDecimal((await balances(seller)).BTC.free, '0.5');
+    const again = await seller.signed('DELETE', '/api/v1/spot/order', { orderId: placed.orderId });
+    expect(again.status).toBe(400);
+  });
+
+  it('partially fills then cancels: PARTIALLY_CANCELED, unfilled funds released', async () => {
+    const bid = spotOrderAckSchema.parse(
+      (
+        await buyer.signed('POST', '/api/v1.1/spot/order', {
+          symbol: 'BTCUSDT',
+          side: 'BUY',
+          type: 'LIMIT',
+          quantity: '0.1',
+          price: '29000',
+          newClientOrderId: 'bid-29000',
+        })
+      ).body,
+    );
+    expectDecimal((await balances(buyer)).USDT.locked, '2900');
+    // v1.0 MARKET SELL: quantity is the base quantity.
+    const hit = await seller.signed('POST', '/api/v1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'MARKET',
+      quantity: '0.04',
+    });
+    expect(spotOrderAckSchema.parse(hit.body).status).toBe('FILLED');
+    await buyer.signed('DELETE', '/api/v1/spot/order', { clientOrderId: 'bid-29000' });
+    const after = spotOrderRecordSchema.parse(
+      (await buyer.signed('GET', '/api/v1/spot/order', { orderId: bid.orderId })).body,
+    );
+    expect(after.status).toBe('PARTIALLY_CANCELED');
+    expectDecimal(after.executedQty, '0.04');
+    // Buyer: 5000 - 0.04 x 29000 = 3840 USDT, nothing locked; 0.4994 + 0.04 - 0.00004 (maker) = 0.53936 BTC.
+    const buyerHeld = await balances(buyer);
+    expectDecimal(buyerHeld.USDT.free, '3840');
+    expectDecimal(buyerHeld.USDT.locked, '0');
+    expectDecimal(buyerHeld.BTC.free, '0.53936');
+    // Seller: 14985 + 1160 - 1.392 (taker) = 16143.608 USDT; 1 - 0.5 - 0.04 = 0.46 BTC.
+    const sellerHeld = await balances(seller);
+    expectDecimal(sellerHeld.USDT.free, '16143.608');
+    expectDecimal(sellerHeld.BTC.free, '0.46');
+    const history = spotOrderRecordListSchema.parse(
+      (await buyer.signed('GET', '/api/v1/spot/tradeOrders', { symbol: 'BTCUSDT' })).body,
+    );
+    expect(history.map((order) => order.status).sort()).toEqual(['FILLED', 'FILLED', 'PARTIALLY_CANCELED']);
+  });
+
+  it('answers the real error bodies: duplicate client id, unknown order, insufficient balance, filters', async () => {
+    const order = {
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '40000',
+      newClientOrderId: 'dup-1',
+    };
+    expect((await seller.signed('POST', '/api/v1.1/spot/order', order)).status).toBe(200);
+    expect((await seller.signed('POST', '/api/v1.1/spot/order', order)).body).toEqual({
+      code: '-1141',
+      msg: 'Duplicate order',
+    });
+    expect((await seller.signed('GET', '/api/v1/spot/order', { orderId: '123456789' })).body.code).toBe(
+      '0211',
+    );
+    const tooBig = await buyer.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '10',
+      price: '30000',
+    });
+    expect(tooBig.body.code).toBe('0401');
+    const missing = await buyer.signed('POST', '/api/v1.1/spot/order', {
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '1',
+      price: '1',
+    });
+    expect(missing.body).toEqual({ code: '0001', msg: 'Required field symbol missing or invalid' });
+    const badSide = await buyer.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'UP',
+      type: 'LIMIT',
+      quantity: '1',
+      price: '1',
+    });
+    expect(badSide.status).toBe(400);
+    expect(badSide.body.msg).toContain('side');
+    const unknownSymbol = await buyer.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'NOPEUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '1',
+      price: '1',
+    });
+    expect(unknownSymbol.body.code).toBe(-100010);
+  });
+
+  it('validates without placing on orderTest', async () => {
+    const tested = await buyer.signed('POST', '/api/v1/spot/orderTest', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '1000',
+    });
+    expect(tested).toEqual({ status: 200, body: {} });
+    const open = spotOrderRecordListSchema.parse(
+      (await buyer.signed('GET', '/api/v1/spot/openOrders', { symbol: 'BTCUSDT' })).body,
+    );
+    expect(open).toHaveLength(0);
+    const refused = await buyer.signed('POST', '/api/v1/spot/orderTest', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '100',
+      price: '30000',
+    });
+    expect(refused.body.code).toBe('0401');
+  });
+
+  it('creates a batch with per-order codes and cancels by ids with per-id failures', async () => {
+    const batch = await buyer.signed(
+      'POST',
+      '/api/v1.1/spot/batchOrders',
+      {},
+      {
+        json: [
+          {
+            symbol: 'BTCUSDT',
+            side: 'BUY',
+            type: 'LIMIT',
+            quantity: '0.01',
+            price: '20000',
+            newClientOrderId: 'b-1',
+          },
+          {
+            symbol: 'BTCUSDT',
+            side: 'BUY',
+            type: 'LIMIT',
+            quantity: '0.01',
+            price: '20001',
+            newClientOrderId: 'b-1',
+          },
+          { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', newClientOrderId: 'b-3' },
+        ],
+      },
+    );
+    const parsed = spotBatchOrderResponseSchema.parse(batch.body);
+    expect(batch.body.code).toBe(0);
+    expect(parsed.result.map((entry) => entry.code)).toEqual(['0000', '-1141', '0001']);
+    const placedId = batch.body.result[0].order.orderId as string;
+    const cancelled = await buyer.signed('DELETE', '/api/v1/spot/cancelOrderByIds', {
+      ids: `${placedId},999`,
+    });
+    expect(cancelled.body).toEqual({ code: '0000', result: [{ orderId: '999', code: '0211' }] });
+    const tooMany = await buyer.signed(
+      'POST',
+      '/api/v1/spot/batchOrders',
+      {},
+      { json: new Array(21).fill({ symbol: 'BTCUSDT' }) },
+    );
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('cancels open orders in bulk with both cancel-all endpoints', async () => {
+    for (const price of ['21000', '21001']) {
+      await buyer.signed('POST', '/api/v1.1/spot/order', {
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        quantity: '0.01',
+        price,
+      });
+    }
+    const openBefore = spotOrderRecordListSchema.parse(
+      (await buyer.signed('GET', '/api/v1/spot/openOrders')).body,
+    );
+    expect(openBefore).toHaveLength(2);
+    expect((await buyer.signed('DELETE', '/api/v1/spot/openOrders', { symbol: 'BTCUSDT' })).body).toEqual({
+      success: true,
+    });
+    expect((await buyer.signed('GET', '/api/v1/spot/openOrders')).body).toEqual([]);
+    await seller.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '45000',
+    });
+    const all = await seller.signed('DELETE', '/api/v1/spot/cancelAllOpenOrders', {});
+    expect(all.body).toMatchObject({ code: '0000' });
+    expect(all.body.lastOrderId).not.toBe('0');
+    expect((await seller.signed('GET', '/api/v1/spot/openOrders')).body).toEqual([]);
+  });
+
+  it('lists the accounts, moves funds between them once per second, and reports fee rates', async () => {
+    const accounts = accountEntryListSchema.parse((await seller.signed('GET', '/api/v1/account/type')).body);
+    const spot = accounts.find((account) => Number(account.accountType) === 1);
+    const futures = accounts.find((account) => Number(account.accountType) === 3);
+    expect(spot?.accountId).toBe(sellerAccountId);
+    const transfer = {
+      fromAccountId: sellerAccountId,
+      toAccountId: futures?.accountId,
+      coin: 'USDT',
+      quantity: '100',
+    };
+    const moved = await seller.signed('POST', '/api/v1/account/assetTransfer', transfer);
+    expect(moved.body).toMatchObject({ success: true });
+    expect((await seller.signed('POST', '/api/v1/account/assetTransfer', transfer)).body.code).toBe('-3145');
+    expectDecimal((await balances(seller)).USDT.free, '16043.608');
+    const vip = await seller.signed('GET', '/api/v1/account/vipInfo', { symbols: 'BTCUSDT' });
+    expect(vip.body.code).toBe(0);
+    expect(vip.body.data[0]).toMatchObject({ symbol: 'BTCUSDT' });
+  });
+});
