@@ -43,3 +43,7 @@ export * from './futures-stop-order/futures-stop-order.decider';
 export * from './pnl/lot-ledger';
 export * from './pnl/fee-valuation';
 export * from './pnl/spot-pnl';
+
+export * from './position/futures-position.types';
+export * from './position/futures-position.decider';
+export * from './position/position-ledger';

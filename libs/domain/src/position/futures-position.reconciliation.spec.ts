@@ -1,0 +1,94 @@
+import { runCommands } from '../shared/decider';
+import { deciderSpecification } from '../test-support/decider-specification';
+import { positionObservation } from '../test-support/futures-builders';
+import { positionDecider, positionFill, recordFill } from '../test-support/position-builders';
+import { DomainErrorCode } from '../shared/domain-error';
+
+const spec = deciderSpecification(positionDecider);
+
+describe('futures position: reconciliation against the venue', () => {
+  // Real userTrades capture: SELL_CLOSE 10 @2998.25, realizedPnl -3.29278, entry 3327.528.
+  const opened = positionFill('BUY_OPEN', '10', '3327.528');
+  const closed = positionFill('SELL_CLOSE', '10', '2998.25', {
+    venueRealizedPnl: '-3.29278',
+    fee: { asset: 'USDT', amount: '0.0179895' },
+  });
+
+  it('matches the venue realizedPnl of a real closing fill exactly', () => {
+    const { state } = runCommands(positionDecider, [recordFill(opened), recordFill(closed)]);
+    expect(
+      positionDecider.decide({ type: 'ReconcilePosition', realizedPnlTolerance: '0', now: 9 }, state),
+    ).toEqual([]);
+  });
+
+  it('a realizedPnl beyond the tolerance becomes a break with both figures', () => {
+    const shifted = { ...opened, fillId: 'T-shifted', price: '3327.52' };
+    const { state } = runCommands(positionDecider, [recordFill(shifted), recordFill(closed)]);
+    const decided = positionDecider.decide(
+      { type: 'ReconcilePosition', realizedPnlTolerance: '0.00001', now: 9 },
+      state,
+    );
+    expect(decided).toEqual([
+      expect.objectContaining({
+        type: 'ReconciliationBreakDetected',
+        data: expect.objectContaining({
+          kind: 'realized-pnl-mismatch',
+          oms: { realizedPnl: '-3.2927' },
+          venue: { realizedPnl: '-3.29278', fillId: closed.fillId },
+        }),
+      }),
+    ]);
+  });
+
+  it('a snapshot ahead of the known fills is a break, resolved once the missing fill arrives', () => {
+    const first = positionFill('BUY_OPEN', '1', '2429.6', { time: 1723084699000 });
+    const missing = positionFill('BUY_OPEN', '1', '2429.6', { time: 1723084699500 });
+    const snapshot = {
+      type: 'RecordPositionObservation' as const,
+      observation: positionObservation(),
+      now: 10,
+    };
+    const reconcile = { type: 'ReconcilePosition' as const, realizedPnlTolerance: '0.01', now: 11 };
+    const before = runCommands(positionDecider, [recordFill(first), snapshot, reconcile]);
+    expect(Object.values(before.state.breaks).map((found) => found.kind)).toEqual(['position-mismatch']);
+    const after = runCommands(
+      positionDecider,
+      [recordFill(missing), { ...reconcile, now: 12 }],
+      before.state,
+    );
+    expect(Object.values(after.state.breaks)[0].resolution).toMatchObject({
+      actor: 'reconciliation',
+      resolvedAt: 12,
+    });
+  });
+
+  it('an inferred fill is replaced by the real one', () => {
+    const inferred = positionFill('BUY_OPEN', '4', '2463.36', { fillId: 'inferred:O1:4:0', inferred: true });
+    spec
+      .given([])
+      .when(recordFill(inferred))
+      .thenState((state) => {
+        const retired = positionDecider.decide(
+          { type: 'RetireInferredPositionFill', fillId: inferred.fillId, now: 3 },
+          state,
+        );
+        expect(retired).toEqual([
+          { type: 'PositionFillRetired', schemaVersion: 1, data: { fillId: inferred.fillId, retiredAt: 3 } },
+        ]);
+      });
+  });
+
+  it('refuses a symbol without a known contract multiplier', () => {
+    spec
+      .given([])
+      .when(recordFill(positionFill('BUY_OPEN', '1', '100', { symbol: 'DOGEUSDT-PERPETUAL' })))
+      .thenFails(DomainErrorCode.UnknownContractMultiplier, 'symbol');
+  });
+
+  it('refuses a fill with a fractional price string that is not a decimal, naming the field', () => {
+    spec
+      .given([])
+      .when(recordFill(positionFill('BUY_OPEN', '1', 'abc')))
+      .thenFails(DomainErrorCode.InvalidField, 'fill.price');
+  });
+});
