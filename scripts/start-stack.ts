@@ -1,11 +1,18 @@
 /**
  * `npm start`: the whole local stack in one process, on embedded defaults.
  * - Postgres: DATABASE_URL, or an embedded PostgreSQL 15 (data deleted on exit).
+ * - Kafka: KAFKA_BROKERS, or the project's broker on LOCAL_KAFKA_PORT (log deleted on exit).
+ * - Exchange: EXCHANGE_REST_URL, or the simulated venue (VENUE_* settings, market ticking).
  * - OMS and ingest apps.
  * Ctrl-C (SIGINT) or SIGTERM stops everything in reverse order and leaves no process
  * or temporary folder behind.
  */
 import { INestApplication } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startKafkaBroker } from '@oms/kafka-broker';
+import { startVenue } from '@oms/venue';
 import { createLogger } from '@oms/platform';
 import { startIngest, loadIngestConfig } from '../apps/ingest/src';
 import { startOms, loadOmsConfig } from '../apps/oms/src';
@@ -40,8 +47,50 @@ async function startPostgres(): Promise<string> {
   return postgres.url;
 }
 
+async function startKafka(): Promise<string> {
+  if (process.env.KAFKA_BROKERS) {
+    logger.info('Kafka: using KAFKA_BROKERS');
+    return process.env.KAFKA_BROKERS;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'oms-local-kafka-'));
+  const broker = await startKafkaBroker({ port: Number(process.env.LOCAL_KAFKA_PORT ?? 9092), dataDir });
+  running.push({
+    name: 'Kafka broker',
+    stop: async () => {
+      await broker.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+  logger.info({ brokers: broker.brokers }, 'Kafka: project broker started');
+  return broker.brokers.join(',');
+}
+
+async function startExchange(): Promise<void> {
+  if (process.env.EXCHANGE_REST_URL) {
+    logger.info('Exchange: using EXCHANGE_REST_URL');
+    return;
+  }
+  const venue = await startVenue({ marketTicking: true });
+  running.push({ name: 'simulated venue', stop: () => venue.stop() });
+  logger.info({ restUrl: venue.restUrl, controlUrl: venue.controlUrl }, 'Exchange: simulated venue started');
+  // The simulated venue's demo key is a local fixture, not a secret: show it for trying the API by hand.
+  process.stdout.write(
+    [
+      'Simulated exchange',
+      `  REST           ${venue.restUrl}`,
+      `  Private stream ${venue.streamUrl}/api/v1/ws/{listenKey}`,
+      `  Control plane  ${venue.controlUrl}`,
+      `  Demo key       ${venue.demo.keyHeader}: ${venue.demo.apiKey}`,
+      `  Demo secret    ${venue.demo.secretKey} (HMAC-SHA256)`,
+      '',
+    ].join('\n'),
+  );
+}
+
 async function start(): Promise<void> {
   const databaseUrl = await startPostgres();
+  process.env.KAFKA_BROKERS = await startKafka();
+  await startExchange();
   const oms = await startOms(loadOmsConfig({ ...process.env, DATABASE_URL: databaseUrl }), {
     handleSignals: false,
   });
