@@ -5,6 +5,12 @@ import type {
   FuturesStopOrderRecord,
   FuturesTradeRecord,
 } from '../engine';
+import type {
+  FuturesLimitOrderInput,
+  FuturesPositionInput,
+  FuturesStopOrderInput,
+  FuturesTradeInput,
+} from '@oms/exchange';
 
 /** Limit-type record of the create response (no liquidation fields, with contractMultiplier). */
 export function toFuturesOrderCreated(order: FuturesAnyOrderRecord) {
@@ -21,7 +27,10 @@ export function toFuturesOrderCreated(order: FuturesAnyOrderRecord) {
 }
 
 /** Limit-type record of batch, cancel, query, open and history responses. */
-export function toFuturesLimitOrder(order: FuturesOrderRecord, status: string = order.status) {
+export function toFuturesLimitOrder(
+  order: FuturesOrderRecord,
+  status: FuturesOrderRecord['status'] = order.status,
+): FuturesLimitOrderInput {
   return {
     time: String(order.time),
     updateTime: String(order.updateTime),
@@ -48,7 +57,10 @@ export function toFuturesLimitOrder(order: FuturesOrderRecord, status: string = 
   };
 }
 
-export function toFuturesStopOrder(order: FuturesStopOrderRecord, status: string = order.status) {
+export function toFuturesStopOrder(
+  order: FuturesStopOrderRecord,
+  status: FuturesStopOrderRecord['status'] = order.status,
+): FuturesStopOrderInput {
   return {
     time: String(order.time),
     updateTime: String(order.updateTime),
@@ -67,11 +79,24 @@ export function toFuturesStopOrder(order: FuturesStopOrderRecord, status: string
   };
 }
 
-export function toFuturesOrder(order: FuturesAnyOrderRecord, status?: string) {
-  return order.recordType === 'STOP' ? toFuturesStopOrder(order, status) : toFuturesLimitOrder(order, status);
+/** A record of either type; `status` overrides the order's own (cancel acks report the status before the cancel). */
+export function toFuturesOrder(
+  order: FuturesAnyOrderRecord,
+  status?: FuturesOrderRecord['status'] | FuturesStopOrderRecord['status'],
+): FuturesLimitOrderInput | FuturesStopOrderInput {
+  if (order.recordType === 'STOP') {
+    return toFuturesStopOrder(order, status !== undefined && isStopStatus(status) ? status : order.status);
+  }
+  return toFuturesLimitOrder(order, status !== undefined && !isStopStatus(status) ? status : order.status);
 }
 
-export function toFuturesTrade(trade: FuturesTradeRecord) {
+function isStopStatus(
+  status: FuturesOrderRecord['status'] | FuturesStopOrderRecord['status'],
+): status is FuturesStopOrderRecord['status'] {
+  return status.startsWith('ORDER_');
+}
+
+export function toFuturesTrade(trade: FuturesTradeRecord): FuturesTradeInput {
   return {
     time: String(trade.time),
     tradeId: trade.tradeId,
@@ -92,7 +117,7 @@ export function toFuturesTrade(trade: FuturesTradeRecord) {
   };
 }
 
-export function toFuturesPosition(position: FuturesPositionRecord) {
+export function toFuturesPosition(position: FuturesPositionRecord): FuturesPositionInput {
   return {
     symbol: position.symbol,
     side: position.side,

@@ -1,7 +1,13 @@
+import type {
+  AccountTradeInput,
+  SpotCancelAck,
+  SpotOrderAckInput,
+  SpotOrderRecordInput,
+} from '@oms/exchange';
 import type { SpotOrderRecord, SpotTradeRecord } from '../engine';
 
 /** Acknowledgement of POST /api/v1/spot/order, /api/v1.1/spot/order and batch entries. */
-export function toSpotOrderAck(order: SpotOrderRecord) {
+export function toSpotOrderAck(order: SpotOrderRecord): SpotOrderAckInput {
   return {
     accountId: order.accountId,
     symbol: order.symbol,
@@ -25,7 +31,10 @@ export function toSpotOrderAck(order: SpotOrderRecord) {
  * Acknowledgement of DELETE /api/v1/spot/order. Like the real exchange it reports the
  * status the order held before the cancel; the cancel shows in later observations.
  */
-export function toSpotCancelAck(order: SpotOrderRecord, statusBeforeCancel: SpotOrderRecord['status']) {
+export function toSpotCancelAck(
+  order: SpotOrderRecord,
+  statusBeforeCancel: SpotOrderRecord['status'],
+): SpotCancelAck {
   return {
     accountId: order.accountId,
     symbol: order.symbol,
@@ -43,7 +52,7 @@ export function toSpotCancelAck(order: SpotOrderRecord, statusBeforeCancel: Spot
 }
 
 /** Order record of the open-orders and trade-orders lists. */
-export function toSpotOrderRecord(order: SpotOrderRecord) {
+export function toSpotOrderRecord(order: SpotOrderRecord): SpotOrderRecordInput {
   return {
     accountId: order.accountId,
     exchangeId: order.exchangeId,
@@ -75,7 +84,7 @@ export function toSpotOrderRecord(order: SpotOrderRecord) {
 }
 
 /** GET /api/v1/spot/order adds the fee fields of the professional family. */
-export function toSpotOrderDetail(order: SpotOrderRecord) {
+export function toSpotOrderDetail(order: SpotOrderRecord): SpotOrderRecordInput {
   return {
     ...toSpotOrderRecord(order),
     feeCoin: order.feeCoin,
@@ -85,7 +94,7 @@ export function toSpotOrderDetail(order: SpotOrderRecord) {
 }
 
 /** A fill of GET /api/v1/account/trades. */
-export function toSpotAccountTrade(trade: SpotTradeRecord) {
+export function toSpotAccountTrade(trade: SpotTradeRecord): AccountTradeInput {
   return {
     id: trade.id,
     clientOrderId: trade.clientOrderId,

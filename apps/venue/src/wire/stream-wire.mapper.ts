@@ -1,5 +1,14 @@
 import Decimal from 'decimal.js';
 import type {
+  ContractExecutionReportEventInput,
+  ExecutionReportEventInput,
+  OutboundAccountInfoEventInput,
+  OutboundContractAccountInfoEventInput,
+  OutboundContractPositionInfoEventInput,
+  TicketInfoEventInput,
+  UserStreamEventInput,
+} from '@oms/exchange';
+import type {
   EngineEvent,
   FuturesOrderUpdateEvent,
   FuturesStopOrderUpdateEvent,
@@ -13,7 +22,7 @@ import type {
  * Turns an engine event into the private-stream event object the real exchange sends
  * (facts.md §3). Epoch fields are strings, as in the live captures.
  */
-export function toStreamEvent(event: EngineEvent): Record<string, unknown> {
+export function toStreamEvent(event: EngineEvent): UserStreamEventInput {
   switch (event.kind) {
     case 'spotOrderUpdate':
       return toExecutionReport(event);
@@ -24,9 +33,9 @@ export function toStreamEvent(event: EngineEvent): Record<string, unknown> {
     case 'trade':
       return toTicketInfo(event);
     case 'spotBalance':
-      return accountInfo('outboundAccountInfo', event.eventTime, event.balances, false);
+      return toSpotAccountInfo(event.eventTime, event.balances);
     case 'futuresBalance':
-      return accountInfo('outboundContractAccountInfo', event.eventTime, event.balances, true);
+      return toContractAccountInfo(event.eventTime, event.balances);
     case 'position':
       return toPositionInfo(event);
   }
@@ -37,7 +46,7 @@ function unfilled(origQty: string, executedQty: string): string {
   return rest.isNegative() ? '0' : rest.toString();
 }
 
-function toExecutionReport(event: SpotOrderUpdateEvent): Record<string, unknown> {
+function toExecutionReport(event: SpotOrderUpdateEvent): ExecutionReportEventInput {
   const { order, execution } = event;
   return {
     e: 'executionReport',
@@ -68,7 +77,7 @@ function toExecutionReport(event: SpotOrderUpdateEvent): Record<string, unknown>
   };
 }
 
-function toContractExecutionReport(event: FuturesOrderUpdateEvent): Record<string, unknown> {
+function toContractExecutionReport(event: FuturesOrderUpdateEvent): ContractExecutionReportEventInput {
   const { order, execution } = event;
   return {
     e: 'contractExecutionReport',
@@ -104,7 +113,7 @@ function toContractExecutionReport(event: FuturesOrderUpdateEvent): Record<strin
   };
 }
 
-function toStopExecutionReport(event: FuturesStopOrderUpdateEvent): Record<string, unknown> {
+function toStopExecutionReport(event: FuturesStopOrderUpdateEvent): ContractExecutionReportEventInput {
   const { order } = event;
   return {
     e: 'contractExecutionReport',
@@ -140,7 +149,7 @@ function toStopExecutionReport(event: FuturesStopOrderUpdateEvent): Record<strin
   };
 }
 
-function toTicketInfo(event: TradeEvent): Record<string, unknown> {
+function toTicketInfo(event: TradeEvent): TicketInfoEventInput {
   return {
     e: 'ticketInfo',
     E: String(event.eventTime),
@@ -159,27 +168,36 @@ function toTicketInfo(event: TradeEvent): Record<string, unknown> {
   };
 }
 
-function accountInfo(
-  name: 'outboundAccountInfo' | 'outboundContractAccountInfo',
+function toSpotAccountInfo(
   eventTime: number,
   balances: readonly StreamBalanceEntry[],
-  futures: boolean,
-): Record<string, unknown> {
+): OutboundAccountInfoEventInput {
   return {
-    e: name,
+    e: 'outboundAccountInfo',
     E: String(eventTime),
     T: true,
     W: true,
     D: true,
-    B: balances.map((balance) =>
-      futures
-        ? { a: balance.asset, f: balance.free, l: balance.locked, r: '' }
-        : { a: balance.asset, f: balance.free, l: balance.locked },
-    ),
+    B: balances.map((balance) => ({ a: balance.asset, f: balance.free, l: balance.locked })),
   };
 }
 
-function toPositionInfo(event: PositionEvent): Record<string, unknown> {
+/** Futures balance entries add `r`, "to be released", empty in every live sample. */
+function toContractAccountInfo(
+  eventTime: number,
+  balances: readonly StreamBalanceEntry[],
+): OutboundContractAccountInfoEventInput {
+  return {
+    e: 'outboundContractAccountInfo',
+    E: String(eventTime),
+    T: true,
+    W: true,
+    D: true,
+    B: balances.map((balance) => ({ a: balance.asset, f: balance.free, l: balance.locked, r: '' })),
+  };
+}
+
+function toPositionInfo(event: PositionEvent): OutboundContractPositionInfoEventInput {
   const { position } = event;
   return {
     e: 'outboundContractPositionInfo',
