@@ -47,3 +47,9 @@ export * from './pnl/spot-pnl';
 export * from './position/futures-position.types';
 export * from './position/futures-position.decider';
 export * from './position/position-ledger';
+
+export * from './balance/balance.decider';
+export * from './venue-stream/venue-stream.decider';
+export * from './observations/observation-identity';
+export * from './upcasting/domain-event-union';
+export * from './upcasting/upcaster';
