@@ -71,17 +71,6 @@ export async function runVenue(
       logger: new NestPinoLogger('VenueExchangeApi'),
     });
     apps.push(exchangeApp);
-    exchangeApp.use(
-      (
-        request: Parameters<VenueRuntime['http']['handle']>[0],
-        response: Parameters<VenueRuntime['http']['handle']>[1],
-      ) => {
-        runtime.http.handle(request, response).catch((error: unknown) => {
-          logger.error({ err: error }, 'request pipeline failed');
-          if (!response.headersSent) response.writeHead(500).end();
-        });
-      },
-    );
     await exchangeApp.listen(config.port, config.host);
     const exchangeServer = exchangeApp.getHttpServer() as Server;
     exchangeServer.on('upgrade', (request, socket, head: Buffer) => {
