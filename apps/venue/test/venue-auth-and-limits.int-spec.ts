@@ -57,6 +57,26 @@ describe('venue auth, timestamps, permissions and rate limits over HTTP', () => 
     expect(viaBody.body.listenKey).toMatch(/^[A-Za-z0-9]{64}$/);
   });
 
+  it('accepts the hummingbot layout: sorted params in the query of a POST with a JSON content type and no body', async () => {
+    const params = new URLSearchParams({
+      price: '1000',
+      quantity: '0.01',
+      side: 'BUY',
+      symbol: 'BTCUSDT',
+      timestamp: String(Date.now()),
+      type: 'LIMIT',
+    }).toString();
+    const response = await fetch(
+      `${venue.restUrl}/api/v1/spot/order?${params}&signature=${demo.sign(params)}`,
+      {
+        method: 'POST',
+        headers: { 'X-HK-APIKEY': venue.demo.apiKey, 'Content-Type': 'application/json' },
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { status: string }).status).toBe('NEW');
+  });
+
   it('answers the exchange error bodies for a missing key, an unknown key and a bad signature', async () => {
     const missing = await demo.unsigned('GET', '/api/v1/account/type', { timestamp: Date.now() }, false);
     expect(missing.status).toBe(400);

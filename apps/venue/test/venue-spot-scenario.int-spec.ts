@@ -392,4 +392,44 @@ describe('spot scenario over HTTP: place, partial fill, fill, cancel, balances',
     expect(vip.body.code).toBe(0);
     expect(vip.body.data[0]).toMatchObject({ symbol: 'BTCUSDT' });
   });
+
+  it('reads quantity as the quote amount of a v1.0 MARKET buy, and rejects a LIMIT_MAKER that would take', async () => {
+    const maker = await control.createTrader(venue.restUrl, { spot: { ETH: '1' } });
+    const taker = await control.createTrader(venue.restUrl, { spot: { USDT: '1000' } });
+    await maker.client.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'ETHUSDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      quantity: '1',
+      price: '2000',
+    });
+    const byAmount = spotOrderAckSchema.parse(
+      (
+        await taker.client.signed('POST', '/api/v1/spot/order', {
+          symbol: 'ETHUSDT',
+          side: 'BUY',
+          type: 'MARKET',
+          quantity: '300',
+        })
+      ).body,
+    );
+    expectDecimal(byAmount.reqAmount, '300');
+    expect(byAmount.status).toBe('FILLED');
+    // 300 USDT at 2000 buys 0.15 ETH; the taker fee 0.15 x 0.0012 = 0.00018 ETH leaves 0.14982.
+    const held = await balances(taker.client);
+    expectDecimal(held.USDT.free, '700');
+    expectDecimal(held.ETH.free, '0.14982');
+    const postOnly = await taker.client.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      type: 'LIMIT_MAKER',
+      quantity: '0.1',
+      price: '2000',
+    });
+    expect(spotOrderAckSchema.parse(postOnly.body).status).toBe('REJECTED');
+    const record = spotOrderRecordSchema.parse(
+      (await taker.client.signed('GET', '/api/v1/spot/order', { orderId: postOnly.body.orderId })).body,
+    );
+    expect(record.ordCxlReason).toBe('LIMIT_MAKER_WOULD_TAKE');
+  });
 });
