@@ -115,5 +115,8 @@ export function toVenueConfig(environment: VenueEnvironment): VenueConfig {
 
 /** Loads the venue configuration from the environment, failing fast with named problems. */
 export function loadVenueConfig(environment: NodeJS.ProcessEnv = process.env): VenueConfig {
-  return toVenueConfig(loadConfig('venue', venueConfigSchema, environment));
+  // In a container (NODE_ENV=production, as the Dockerfile sets) the other services reach
+  // the venue over the container network, so it listens on every interface by default.
+  const host = environment.VENUE_HOST ?? (environment.NODE_ENV === 'production' ? '0.0.0.0' : undefined);
+  return toVenueConfig(loadConfig('venue', venueConfigSchema, { ...environment, VENUE_HOST: host }));
 }
