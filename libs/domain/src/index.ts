@@ -53,3 +53,6 @@ export * from './venue-stream/venue-stream.decider';
 export * from './observations/observation-identity';
 export * from './upcasting/domain-event-union';
 export * from './upcasting/upcaster';
+export * from './orders/order-view';
+export * from './spot-order/spot-order-fills';
+export * from './position/position-fill-input';

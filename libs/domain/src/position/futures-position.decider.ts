@@ -21,10 +21,12 @@ import { ReconciliationBreakDetected } from '../orders/order-lifecycle.events';
 import { BreakFacts, ReconciliationBreakKind } from '../orders/reconciliation-break';
 import { compareText } from '../orders/order-status';
 import { foldPosition } from './position-ledger';
+import { upsertSorted } from './sorted-by-time';
 import {
   FuturesPositionCommand,
   FuturesPositionEvent,
   FuturesPositionState,
+  FundingPayment,
   PositionFill,
   PositionFillInput,
 } from './futures-position.types';
@@ -37,8 +39,8 @@ export const initialFuturesPositionState: FuturesPositionState = {
   accountId: null,
   symbol: null,
   side: null,
-  fills: {},
-  funding: {},
+  fills: [],
+  funding: [],
   venue: null,
   breaks: {},
 };
@@ -77,7 +79,7 @@ function decidePosition(
         time: input.time,
         inferred: input.inferred,
       };
-      const existing = state.fills[fill.fillId];
+      const existing = findFill(state, fill.fillId);
       if (existing !== undefined) {
         if (canonicalJson(existing) === canonicalJson(fill)) return [];
         if (existing.inferred === fill.inferred) {
@@ -102,7 +104,7 @@ function decidePosition(
       ];
     }
     case 'RetireInferredPositionFill': {
-      const fill = state.fills[command.fillId];
+      const fill = findFill(state, command.fillId);
       if (fill === undefined) return [];
       if (!fill.inferred) throw invalidField('fillId', 'names a real fill; only inferred fills are retired');
       return [
@@ -131,7 +133,7 @@ function decidePosition(
       if (state.side === null)
         throw invalidField('payment', 'cannot be recorded before the position has a fill');
       requireSamePosition(state, command.accountId, command.symbol, state.side);
-      if (state.funding[payment.fundingId] !== undefined) return [];
+      if (state.funding.some((known) => known.fundingId === payment.fundingId)) return [];
       return [
         {
           type: 'FundingPaymentRecorded',
@@ -312,6 +314,13 @@ function laterPositionSnapshot(
   return order > 0 ? incoming : current;
 }
 
+function findFill(state: FuturesPositionState, fillId: string): PositionFill | undefined {
+  return state.fills.find((fill) => fill.fillId === fillId);
+}
+
+const fillKey = (fill: PositionFill) => ({ time: fill.time, id: fill.fillId });
+const fundingKey = (payment: FundingPayment) => ({ time: payment.time, id: payment.fundingId });
+
 /**
  * Order-independent: fills and funding are sets keyed by venue id, the snapshot is the
  * latest by venue time. A real fill replaces an inferred one of the same id.
@@ -322,19 +331,18 @@ export function evolvePosition(
 ): FuturesPositionState {
   switch (event.type) {
     case 'PositionFillRecorded': {
-      const existing = state.fills[event.data.fill.fillId];
+      const existing = findFill(state, event.data.fill.fillId);
       const keep = existing !== undefined && !existing.inferred && event.data.fill.inferred;
       return {
         ...state,
         accountId: state.accountId ?? event.data.accountId,
         symbol: state.symbol ?? event.data.symbol,
         side: state.side ?? event.data.side,
-        fills: keep ? state.fills : { ...state.fills, [event.data.fill.fillId]: event.data.fill },
+        fills: keep ? state.fills : upsertSorted(state.fills, event.data.fill, fillKey),
       };
     }
     case 'PositionFillRetired': {
-      const { [event.data.fillId]: _retired, ...fills } = state.fills;
-      return { ...state, fills };
+      return { ...state, fills: state.fills.filter((fill) => fill.fillId !== event.data.fillId) };
     }
     case 'FuturesPositionObserved':
       return {
@@ -345,7 +353,7 @@ export function evolvePosition(
         venue: laterPositionSnapshot(state.venue, event.data),
       };
     case 'FundingPaymentRecorded':
-      return { ...state, funding: { ...state.funding, [event.data.payment.fundingId]: event.data.payment } };
+      return { ...state, funding: upsertSorted(state.funding, event.data.payment, fundingKey) };
     case 'ReconciliationBreakDetected':
     case 'ReconciliationBreakResolved':
       return evolveBreaks(state, event);

@@ -40,8 +40,10 @@ export interface FuturesPositionState {
   readonly accountId: string | null;
   readonly symbol: string | null;
   readonly side: PositionSide | null;
-  readonly fills: Readonly<Record<string, PositionFill>>;
-  readonly funding: Readonly<Record<string, FundingPayment>>;
+  /** Sorted by (time, fillId). */
+  readonly fills: readonly PositionFill[];
+  /** Sorted by (time, fundingId). */
+  readonly funding: readonly FundingPayment[];
   /** The venue's latest snapshot (later updateTime wins). */
   readonly venue: FuturesPositionObservation | null;
   readonly breaks: Readonly<Record<string, ReconciliationBreak>>;

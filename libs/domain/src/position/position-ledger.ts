@@ -27,9 +27,7 @@ export interface PositionFold {
 }
 
 export function fillsInOrder(state: FuturesPositionState, asOf: number | null = null): PositionFill[] {
-  return Object.values(state.fills)
-    .filter((fill) => asOf === null || fill.time <= asOf)
-    .sort((a, b) => a.time - b.time || (a.fillId < b.fillId ? -1 : a.fillId > b.fillId ? 1 : 0));
+  return asOf === null ? [...state.fills] : state.fills.filter((fill) => fill.time <= asOf);
 }
 
 /**
@@ -63,7 +61,7 @@ export function foldPosition(state: FuturesPositionState, asOf: number | null = 
       });
     }
   }
-  const multiplier = fillsInOrder(state).at(-1)?.contractMultiplier ?? '1';
+  const multiplier = state.fills.at(-1)?.contractMultiplier ?? '1';
   return {
     ledger,
     contracts: openQuantity(ledger).abs().dividedBy(multiplier),
@@ -102,12 +100,12 @@ export function futuresPositionPnl(
   return refusalAsValue(() => {
     const fold = foldPosition(state);
     let fees = new Dec(0);
-    for (const fill of Object.values(state.fills)) {
+    for (const fill of state.fills) {
       if (fill.fee === null) continue;
       fees = fees.plus(new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options)));
     }
     let funding = new Dec(0);
-    for (const payment of Object.values(state.funding)) {
+    for (const payment of state.funding) {
       funding = funding.plus(new Dec(payment.amount).times(priceOf(payment.asset, options)));
     }
     const money = (value: Dec): string =>
