@@ -123,4 +123,24 @@ describe('venue exchange info and market data', () => {
     ).toBe(true);
     expect(snapshot.marks.length).toBeGreaterThan(0);
   });
+
+  it('creates a funded account with a key in one control call, and snapshots one user', async () => {
+    const created = await control.ok('POST', '/accounts', {
+      label: 'desk-7',
+      spotDeposits: { USDT: '2500', BTC: '0.5' },
+      futuresDeposits: { USDT: '1000' },
+      keyKind: 'HMAC',
+    });
+    const trader = new VenueTestClient(venue.restUrl, created.key);
+    const account = await trader.signed('GET', '/api/v1/account');
+    const usdt = account.body.balances.find((balance: { asset: string }) => balance.asset === 'USDT');
+    expect(usdt).toMatchObject({ free: '2500' });
+    const snapshot = await control.ok('GET', `/snapshot?userId=${created.userId}`);
+    expect(snapshot.users).toHaveLength(1);
+    expect(snapshot.users[0].futuresBalances[0]).toMatchObject({ asset: 'USDT', balance: '1000' });
+    expect((await control.call('GET', '/snapshot?userId=nobody')).status).toBe(404);
+    const invalid = await control.call('POST', '/accounts', { spotDeposits: { USDT: 'lots' } });
+    expect(invalid.status).toBe(400);
+    expect(JSON.stringify(invalid.body)).toContain('spotDeposits');
+  });
 });

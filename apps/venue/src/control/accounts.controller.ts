@@ -8,9 +8,21 @@ import { CreateAccountDto, CreateApiKeyDto, DepositDto } from './dto/control-req
 export class AccountsController {
   constructor(@Inject(VENUE_RUNTIME) private readonly runtime: VenueRuntime) {}
 
+  /** A user with its accounts; optionally funded and with a key, in one call. */
   @Post('accounts')
   createAccount(@Body() body: CreateAccountDto) {
-    return this.runtime.accounts.createUser(body.label);
+    const user = this.runtime.accounts.createUser(body.label);
+    for (const [asset, amount] of Object.entries(body.spotDeposits ?? {})) {
+      this.runtime.engine.deposit({ accountId: user.spotAccountId, asset, amount });
+    }
+    for (const [asset, amount] of Object.entries(body.futuresDeposits ?? {})) {
+      this.runtime.engine.deposit({ accountId: user.futuresAccountId, asset, amount });
+    }
+    const key =
+      body.keyKind === undefined
+        ? undefined
+        : this.runtime.accounts.createKey(user.userId, { kind: body.keyKind });
+    return key === undefined ? user : { ...user, key };
   }
 
   @Get('accounts')

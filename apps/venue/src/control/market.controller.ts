@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Post, Query } from '@nestjs/common';
 import { VenueRuntime } from '../runtime/venue-runtime';
 import { VENUE_RUNTIME } from '../runtime/venue-runtime.token';
 import { AdvanceMarketDto, SetMarkPriceDto } from './dto/control-requests.dto';
@@ -20,9 +20,14 @@ export class MarketController {
     return this.runtime.engine.advanceMarket(body.steps ?? 1);
   }
 
+  /** Every desk user's state, or one user's with `?userId=`. */
   @Get('snapshot')
-  snapshot() {
-    return this.runtime.engine.snapshot();
+  snapshot(@Query('userId') userId?: string) {
+    const snapshot = this.runtime.engine.snapshot();
+    if (userId === undefined) return snapshot;
+    const users = snapshot.users.filter((entry) => entry.user.userId === userId);
+    if (users.length === 0) throw new NotFoundException(`userId ${userId} is not a desk user`);
+    return { ...snapshot, users };
   }
 
   @Get('health')

@@ -12,17 +12,56 @@ import {
   MaxLength,
   Min,
   MinLength,
+  registerDecorator,
+  ValidationArguments,
 } from 'class-validator';
 import { API_KEY_PERMISSIONS, ApiKeyPermission } from '../../auth/api-key';
 import type { HttpFaultMode, StreamFaultMode } from '../../faults/fault-injector';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
+/** Amounts per asset, e.g. `{ "USDT": "10000", "BTC": "1" }`. */
+function IsAssetAmounts(): PropertyDecorator {
+  return (target, propertyKey) =>
+    registerDecorator({
+      name: 'isAssetAmounts',
+      target: target.constructor,
+      propertyName: String(propertyKey),
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.entries(value).every(
+            ([asset, amount]) =>
+              /^[A-Z0-9]{1,20}$/.test(asset) && typeof amount === 'string' && DECIMAL.test(amount),
+          ),
+        defaultMessage: (args?: ValidationArguments) =>
+          `${args?.property ?? 'deposits'} must map asset names to positive decimal strings`,
+      },
+    });
+}
+
 export class CreateAccountDto {
   @IsOptional()
   @IsString()
   @MaxLength(100)
   label?: string;
+
+  /** Credited to the spot trading account at creation. */
+  @IsOptional()
+  @IsAssetAmounts()
+  spotDeposits?: Record<string, string>;
+
+  /** Credited to the futures account at creation. */
+  @IsOptional()
+  @IsAssetAmounts()
+  futuresDeposits?: Record<string, string>;
+
+  /** Creates a key of this kind with the account (HMAC or ED25519, all permissions). */
+  @IsOptional()
+  @IsIn(['HMAC', 'ED25519'])
+  keyKind?: 'HMAC' | 'ED25519';
 }
 
 export class CreateApiKeyDto {
