@@ -7,8 +7,9 @@ import { DomainError } from './domain-error';
  */
 export interface Decider<Command, Event, State> {
   readonly initialState: State;
-  decide(command: Command, state: State): readonly Event[] | DomainError;
-  evolve(state: State, event: Event): State;
+  // Function-valued properties, so `decider.evolve` can be handed to reduce() unbound.
+  readonly decide: (command: Command, state: State) => readonly Event[] | DomainError;
+  readonly evolve: (state: State, event: Event) => State;
 }
 
 export function foldEvents<Event, State>(
