@@ -1,17 +1,16 @@
 import { Decider } from '../shared/decider';
-import { DomainError, DomainErrorCode, invalidField, refusalAsValue } from '../shared/domain-error';
+import { refusalAsValue } from '../shared/domain-error';
 import {
-  readFuturesFillObservation,
   FuturesFillObservation,
   FuturesFillObserved,
+  readFuturesFillObservation,
 } from '../observations/futures-fill-observed';
 import {
-  readFuturesOrderObservation,
   FuturesOrderObservation,
   FuturesOrderObserved,
+  readFuturesOrderObservation,
 } from '../observations/futures-order-observed';
-import { AcknowledgedRequest } from '../observations/observation-source';
-import { decideOrderLifecycle, requireText, requireTime } from '../orders/order-core.decide';
+import { decideOrderLifecycle, requireTime } from '../orders/order-core.decide';
 import {
   evolveOrderLifecycle,
   fillFromReport,
@@ -19,11 +18,16 @@ import {
   foldOrderSnapshot,
 } from '../orders/order-core.evolve';
 import { initialOrderCoreState, orderVenueFacts, venueKnowsOrder } from '../orders/order-core.state';
+import { OrderFill } from '../orders/order-fills';
 import { decideFillReport, decideOrderReport } from '../orders/order-observation.decide';
+import {
+  decideCancelAcknowledged,
+  decidePlaceOrder,
+  decideSubmissionAccepted,
+  readAcknowledgement,
+} from '../orders/order-requests.decide';
 import { readFuturesOrderRequest } from './futures-order-request';
 import { FuturesOrderCommand, FuturesOrderEvent, FuturesOrderState } from './futures-order.types';
-
-const MAX_CLIENT_ORDER_ID_LENGTH = 255;
 
 export const futuresOrderDecider: Decider<FuturesOrderCommand, FuturesOrderEvent, FuturesOrderState> = {
   initialState: initialOrderCoreState(),
@@ -33,58 +37,20 @@ export const futuresOrderDecider: Decider<FuturesOrderCommand, FuturesOrderEvent
 
 function decideFuturesOrder(command: FuturesOrderCommand, state: FuturesOrderState): FuturesOrderEvent[] {
   switch (command.type) {
-    case 'PlaceFuturesOrder': {
-      const now = requireTime(command.now);
-      if (state.submission.phase !== 'none' || venueKnowsOrder(state)) {
-        throw new DomainError(DomainErrorCode.OrderAlreadyExists, 'this order stream already holds an order');
-      }
-      const clientOrderId = requireText(command.clientOrderId, 'clientOrderId');
-      if (clientOrderId.length > MAX_CLIENT_ORDER_ID_LENGTH) {
-        throw invalidField('clientOrderId', `must be at most ${MAX_CLIENT_ORDER_ID_LENGTH} characters`);
-      }
+    case 'PlaceFuturesOrder':
       return [
-        {
-          type: 'OrderSubmissionRequested',
-          schemaVersion: 1,
-          data: {
-            clientOrderId,
-            actor: requireText(command.actor, 'actor'),
-            requestedAt: now,
-            request: readFuturesOrderRequest(command.request),
-          },
-        },
+        decidePlaceOrder(state, venueKnowsOrder(state), command, (value) => readFuturesOrderRequest(value)),
       ];
-    }
     case 'RecordFuturesSubmissionAccepted': {
       const now = requireTime(command.now);
-      if (state.submission.phase !== 'requested') {
-        throw new DomainError(
-          DomainErrorCode.SubmissionNotPending,
-          `the submission is ${state.submission.phase}, not awaiting an answer`,
-        );
-      }
-      const ack = readAcknowledgement(command.acknowledgement, 'create', state);
-      const accepted: FuturesOrderEvent = {
-        type: 'OrderAccepted',
-        schemaVersion: 1,
-        data: { clientOrderId: ack.clientOrderId ?? '', orderId: ack.orderId, acceptedAt: now },
-      };
+      const ack = readAcknowledgement(command.acknowledgement, 'create', state, readFuturesOrderObservation);
+      const accepted = decideSubmissionAccepted(state, ack.orderId, now);
       return [accepted, ...observeOrder(evolveFuturesOrder(state, accepted), ack, now)];
     }
     case 'RecordFuturesCancelAccepted': {
       const now = requireTime(command.now);
-      if (state.cancel.phase !== 'requested') {
-        throw new DomainError(
-          DomainErrorCode.NoCancelPending,
-          `the cancel is ${state.cancel.phase}, not requested`,
-        );
-      }
-      const ack = readAcknowledgement(command.acknowledgement, 'cancel', state);
-      const acknowledged: FuturesOrderEvent = {
-        type: 'OrderCancelAcknowledged',
-        schemaVersion: 1,
-        data: { acknowledgedAt: now },
-      };
+      const acknowledged = decideCancelAcknowledged(state, now);
+      const ack = readAcknowledgement(command.acknowledgement, 'cancel', state, readFuturesOrderObservation);
       return [acknowledged, ...observeOrder(evolveFuturesOrder(state, acknowledged), ack, now)];
     }
     case 'RecordFuturesOrderObservation':
@@ -94,21 +60,6 @@ function decideFuturesOrder(command: FuturesOrderCommand, state: FuturesOrderSta
     default:
       return decideOrderLifecycle(state, command, orderVenueFacts(state));
   }
-}
-
-function readAcknowledgement(
-  value: unknown,
-  request: AcknowledgedRequest,
-  state: FuturesOrderState,
-): FuturesOrderObservation {
-  const ack = readFuturesOrderObservation(value, 'acknowledgement');
-  if (ack.source !== 'rest-ack' || ack.acknowledgedRequest !== request) {
-    throw invalidField('acknowledgement.source', `must be a rest-ack of the ${request} request`);
-  }
-  if (state.clientOrderId !== null && ack.clientOrderId !== state.clientOrderId) {
-    throw invalidField('acknowledgement.clientOrderId', `must be ${state.clientOrderId}`);
-  }
-  return ack;
 }
 
 function observeOrder(
@@ -146,7 +97,8 @@ function observeFill(
   );
 }
 
-function futuresFill(observation: FuturesFillObservation): ReturnType<typeof fillFromReport> {
+/** A futures fill is identified by REST `tradeId` = WS `T`; quantities are contracts. */
+function futuresFill(observation: FuturesFillObservation): OrderFill {
   return fillFromReport({
     fillId: observation.tradeId,
     price: observation.price,

@@ -1,12 +1,17 @@
 import { canonicalJson } from '../shared/canonical-json';
 import { Decider } from '../shared/decider';
-import { DomainError, DomainErrorCode, invalidField, refusalAsValue } from '../shared/domain-error';
-import { AcknowledgedRequest } from '../observations/observation-source';
+import { DomainError, DomainErrorCode, refusalAsValue } from '../shared/domain-error';
 import {
   FuturesStopOrderObservation,
   FuturesStopOrderObserved,
   readFuturesStopOrderObservation,
 } from '../observations/futures-stop-order-observed';
+import {
+  decideCancelAcknowledged,
+  decidePlaceOrder,
+  decideSubmissionAccepted,
+  readAcknowledgement,
+} from '../orders/order-requests.decide';
 import {
   breakEvent,
   checkObservationIdentity,
@@ -64,57 +69,30 @@ function decideStopOrder(
   state: FuturesStopOrderState,
 ): FuturesStopOrderEvent[] {
   switch (command.type) {
-    case 'PlaceFuturesStopOrder': {
-      const now = requireTime(command.now);
-      if (state.submission.phase !== 'none' || state.venue !== null) {
-        throw new DomainError(
-          DomainErrorCode.OrderAlreadyExists,
-          'this order stream already holds a stop order',
-        );
-      }
+    case 'PlaceFuturesStopOrder':
       return [
-        {
-          type: 'OrderSubmissionRequested',
-          schemaVersion: 1,
-          data: {
-            clientOrderId: requireText(command.clientOrderId, 'clientOrderId'),
-            actor: requireText(command.actor, 'actor'),
-            requestedAt: now,
-            request: readFuturesStopOrderRequest(command.request),
-          },
-        },
+        decidePlaceOrder(state, state.venue !== null, command, (value) => readFuturesStopOrderRequest(value)),
       ];
-    }
     case 'RecordStopSubmissionAccepted': {
       const now = requireTime(command.now);
-      if (state.submission.phase !== 'requested') {
-        throw new DomainError(
-          DomainErrorCode.SubmissionNotPending,
-          `the submission is ${state.submission.phase}, not awaiting an answer`,
-        );
-      }
-      const ack = readAcknowledgement(command.acknowledgement, 'create', state);
-      const accepted: FuturesStopOrderEvent = {
-        type: 'OrderAccepted',
-        schemaVersion: 1,
-        data: { clientOrderId: state.clientOrderId ?? '', orderId: ack.orderId, acceptedAt: now },
-      };
+      const ack = readAcknowledgement(
+        command.acknowledgement,
+        'create',
+        state,
+        readFuturesStopOrderObservation,
+      );
+      const accepted = decideSubmissionAccepted(state, ack.orderId, now);
       return [accepted, ...observe(evolveStopOrder(state, accepted), ack, now)];
     }
     case 'RecordStopCancelAccepted': {
       const now = requireTime(command.now);
-      if (state.cancel.phase !== 'requested') {
-        throw new DomainError(
-          DomainErrorCode.NoCancelPending,
-          `the cancel is ${state.cancel.phase}, not requested`,
-        );
-      }
-      const ack = readAcknowledgement(command.acknowledgement, 'cancel', state);
-      const acknowledged: FuturesStopOrderEvent = {
-        type: 'OrderCancelAcknowledged',
-        schemaVersion: 1,
-        data: { acknowledgedAt: now },
-      };
+      const acknowledged = decideCancelAcknowledged(state, now);
+      const ack = readAcknowledgement(
+        command.acknowledgement,
+        'cancel',
+        state,
+        readFuturesStopOrderObservation,
+      );
       return [acknowledged, ...observe(evolveStopOrder(state, acknowledged), ack, now)];
     }
     case 'RecordFuturesStopOrderObservation':
@@ -140,21 +118,6 @@ function decideStopOrder(
     default:
       return decideOrderLifecycle(state, command, venueFacts(state));
   }
-}
-
-function readAcknowledgement(
-  value: unknown,
-  request: AcknowledgedRequest,
-  state: FuturesStopOrderState,
-): FuturesStopOrderObservation {
-  const ack = readFuturesStopOrderObservation(value, 'acknowledgement');
-  if (ack.source !== 'rest-ack' || ack.acknowledgedRequest !== request) {
-    throw invalidField('acknowledgement.source', `must be a rest-ack of the ${request} request`);
-  }
-  if (state.clientOrderId !== null && ack.clientOrderId !== state.clientOrderId) {
-    throw invalidField('acknowledgement.clientOrderId', `must be ${state.clientOrderId}`);
-  }
-  return ack;
 }
 
 function observe(

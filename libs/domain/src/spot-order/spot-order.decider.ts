@@ -1,17 +1,16 @@
 import { Decider } from '../shared/decider';
-import { DomainError, DomainErrorCode, invalidField, refusalAsValue } from '../shared/domain-error';
+import { refusalAsValue } from '../shared/domain-error';
 import {
-  readSpotFillObservation,
   SpotFillObservation,
   SpotFillObserved,
+  readSpotFillObservation,
 } from '../observations/spot-fill-observed';
 import {
-  readSpotOrderObservation,
   SpotOrderObservation,
   SpotOrderObserved,
+  readSpotOrderObservation,
 } from '../observations/spot-order-observed';
-import { AcknowledgedRequest } from '../observations/observation-source';
-import { decideOrderLifecycle, requireText, requireTime } from '../orders/order-core.decide';
+import { decideOrderLifecycle, requireTime } from '../orders/order-core.decide';
 import {
   evolveOrderLifecycle,
   fillFromReport,
@@ -19,11 +18,16 @@ import {
   foldOrderSnapshot,
 } from '../orders/order-core.evolve';
 import { initialOrderCoreState, orderVenueFacts, venueKnowsOrder } from '../orders/order-core.state';
+import { OrderFill } from '../orders/order-fills';
 import { decideFillReport, decideOrderReport } from '../orders/order-observation.decide';
+import {
+  decideCancelAcknowledged,
+  decidePlaceOrder,
+  decideSubmissionAccepted,
+  readAcknowledgement,
+} from '../orders/order-requests.decide';
 import { readSpotOrderRequest } from './spot-order-request';
 import { SpotOrderCommand, SpotOrderEvent, SpotOrderState } from './spot-order.types';
-
-const MAX_CLIENT_ORDER_ID_LENGTH = 255;
 
 export const spotOrderDecider: Decider<SpotOrderCommand, SpotOrderEvent, SpotOrderState> = {
   initialState: initialOrderCoreState(),
@@ -33,58 +37,20 @@ export const spotOrderDecider: Decider<SpotOrderCommand, SpotOrderEvent, SpotOrd
 
 function decideSpotOrder(command: SpotOrderCommand, state: SpotOrderState): SpotOrderEvent[] {
   switch (command.type) {
-    case 'PlaceSpotOrder': {
-      const now = requireTime(command.now);
-      if (state.submission.phase !== 'none' || venueKnowsOrder(state)) {
-        throw new DomainError(DomainErrorCode.OrderAlreadyExists, 'this order stream already holds an order');
-      }
-      const clientOrderId = requireText(command.clientOrderId, 'clientOrderId');
-      if (clientOrderId.length > MAX_CLIENT_ORDER_ID_LENGTH) {
-        throw invalidField('clientOrderId', `must be at most ${MAX_CLIENT_ORDER_ID_LENGTH} characters`);
-      }
+    case 'PlaceSpotOrder':
       return [
-        {
-          type: 'OrderSubmissionRequested',
-          schemaVersion: 1,
-          data: {
-            clientOrderId,
-            actor: requireText(command.actor, 'actor'),
-            requestedAt: now,
-            request: readSpotOrderRequest(command.request),
-          },
-        },
+        decidePlaceOrder(state, venueKnowsOrder(state), command, (value) => readSpotOrderRequest(value)),
       ];
-    }
     case 'RecordSpotSubmissionAccepted': {
       const now = requireTime(command.now);
-      if (state.submission.phase !== 'requested') {
-        throw new DomainError(
-          DomainErrorCode.SubmissionNotPending,
-          `the submission is ${state.submission.phase}, not awaiting an answer`,
-        );
-      }
-      const ack = readAcknowledgement(command.acknowledgement, 'create', state);
-      const accepted: SpotOrderEvent = {
-        type: 'OrderAccepted',
-        schemaVersion: 1,
-        data: { clientOrderId: ack.clientOrderId ?? '', orderId: ack.orderId, acceptedAt: now },
-      };
+      const ack = readAcknowledgement(command.acknowledgement, 'create', state, readSpotOrderObservation);
+      const accepted = decideSubmissionAccepted(state, ack.orderId, now);
       return [accepted, ...observeOrder(evolveSpotOrder(state, accepted), ack, now)];
     }
     case 'RecordSpotCancelAccepted': {
       const now = requireTime(command.now);
-      if (state.cancel.phase !== 'requested') {
-        throw new DomainError(
-          DomainErrorCode.NoCancelPending,
-          `the cancel is ${state.cancel.phase}, not requested`,
-        );
-      }
-      const ack = readAcknowledgement(command.acknowledgement, 'cancel', state);
-      const acknowledged: SpotOrderEvent = {
-        type: 'OrderCancelAcknowledged',
-        schemaVersion: 1,
-        data: { acknowledgedAt: now },
-      };
+      const acknowledged = decideCancelAcknowledged(state, now);
+      const ack = readAcknowledgement(command.acknowledgement, 'cancel', state, readSpotOrderObservation);
       return [acknowledged, ...observeOrder(evolveSpotOrder(state, acknowledged), ack, now)];
     }
     case 'RecordSpotOrderObservation':
@@ -94,21 +60,6 @@ function decideSpotOrder(command: SpotOrderCommand, state: SpotOrderState): Spot
     default:
       return decideOrderLifecycle(state, command, orderVenueFacts(state));
   }
-}
-
-function readAcknowledgement(
-  value: unknown,
-  request: AcknowledgedRequest,
-  state: SpotOrderState,
-): SpotOrderObservation {
-  const ack = readSpotOrderObservation(value, 'acknowledgement');
-  if (ack.source !== 'rest-ack' || ack.acknowledgedRequest !== request) {
-    throw invalidField('acknowledgement.source', `must be a rest-ack of the ${request} request`);
-  }
-  if (state.clientOrderId !== null && ack.clientOrderId !== state.clientOrderId) {
-    throw invalidField('acknowledgement.clientOrderId', `must be ${state.clientOrderId}`);
-  }
-  return ack;
 }
 
 function observeOrder(
@@ -138,7 +89,8 @@ function observeFill(state: SpotOrderState, observation: SpotFillObservation, no
   );
 }
 
-function spotFill(observation: SpotFillObservation): ReturnType<typeof fillFromReport> {
+/** A spot fill is identified by its ticket id (REST `ticketId`, WS `T`). */
+function spotFill(observation: SpotFillObservation): OrderFill {
   return fillFromReport({
     fillId: observation.ticketId,
     price: observation.price,
