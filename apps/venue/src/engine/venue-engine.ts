@@ -1,110 +1,37 @@
-import { AccountService } from './accounts/account-service';
-import { AssetLedger } from './accounts/asset-ledger';
-import { UserDirectory } from './accounts/user-directory';
-import { OrderBook } from './book/order-book';
-import type { EngineContext } from './engine-context';
-import { VenueEngineError } from './engine-error';
-import { EngineEventBus } from './events/engine-event-bus';
-import { FuturesAccountBook } from './futures/futures-account-book';
-import { FuturesExchange } from './futures/futures-exchange';
-import { FuturesOrderStore } from './futures/futures-order-store';
-import { FuturesQueries } from './futures/futures-queries';
-import { FuturesService } from './futures/futures-service';
-import { FuturesTriggers } from './futures/futures-triggers';
-import { DEFAULT_INSTRUMENTS, DEFAULT_MARKS } from './instruments/default-instruments';
-import type { Instrument } from './instruments/instrument-registry';
-import { InstrumentRegistry } from './instruments/instrument-registry';
-import { MarkBoard } from './market/mark-board';
-import { MarketData } from './market/market-data';
-import { SimulatedMarket } from './market/simulated-market';
-import { TradeTape } from './market/trade-tape';
+import type { EngineParts } from './engine-assembly';
+import { assembleEngine } from './engine-assembly';
 import { buildSnapshot } from './snapshot/snapshot-builder';
-import { SpotExchange } from './spot/spot-exchange';
-import { SpotOrderStore } from './spot/spot-order-store';
+import { VenueEngineError } from './engine-error';
 import { clampLimit } from './spot/spot-queries';
-import { SpotService } from './spot/spot-service';
-import { ONE, dec, floorToStep, maxDecimal, parsePositiveDecimalField } from './support/engine-decimal';
-import { IdSequence } from './support/id-sequence';
-import { SeededRandom } from './support/seeded-random';
+import { parsePositiveDecimalField } from './support/engine-decimal';
 import type { VenueEngineApi, VenueEngineOptions } from './venue-engine.contract';
 import type * as Types from './engine-types';
 
-const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;
-const FUNDING_RATE = '0.0001';
-
 /** The in-memory exchange behind the venue's REST and WebSocket API. See `VenueEngineApi`. */
 export class VenueEngine implements VenueEngineApi {
-  private readonly context: EngineContext;
-  private readonly spot: SpotService;
-  private readonly futures: FuturesService;
-  private readonly futuresQueries: FuturesQueries;
-  private readonly accountService: AccountService;
-  private readonly marketData: MarketData;
-  private readonly market: SimulatedMarket;
-  private readonly quoting: boolean;
-  private readonly spotStore = new SpotOrderStore();
-  private readonly futuresStore = new FuturesOrderStore();
-  private readonly futuresAccounts: FuturesAccountBook;
+  private readonly context: EngineParts['context'];
+  private readonly spot: EngineParts['spot'];
+  private readonly futures: EngineParts['futures'];
+  private readonly futuresQueries: EngineParts['futuresQueries'];
+  private readonly accountService: EngineParts['accountService'];
+  private readonly marketData: EngineParts['marketData'];
+  private readonly marketControl: EngineParts['marketControl'];
+  private readonly spotStore: EngineParts['spotStore'];
+  private readonly futuresStore: EngineParts['futuresStore'];
+  private readonly futuresAccounts: EngineParts['futuresAccounts'];
 
   constructor(options: VenueEngineOptions) {
-    const ids = new IdSequence(options.seed);
-    const instruments = new InstrumentRegistry(options.instruments ?? DEFAULT_INSTRUMENTS);
-    let arrival = 0;
-    this.context = {
-      clock: options.clock,
-      ids,
-      instruments,
-      users: new UserDirectory(ids),
-      ledger: new AssetLedger(),
-      events: new EngineEventBus(),
-      books: new Map(
-        instruments.all().map((instrument) => [instrument.symbol, new OrderBook(instrument.symbol)]),
-      ),
-      marks: new MarkBoard(),
-      tape: new TradeTape(),
-      spotFees: options.spotFees ?? { makerRate: '0.001', takerRate: '0.0012' },
-      futuresFees: options.futuresFees ?? {
-        openMakerRate: '0.00025',
-        openTakerRate: '0.0006',
-        closeMakerRate: '0.00025',
-        closeTakerRate: '0.0006',
-      },
-      participantAccounts: new Set(),
-      matching: { paused: false },
-      nextArrival: () => (arrival += 1),
-    };
-    const participant = this.context.users.create(undefined, true);
-    for (const account of participant.accounts) this.context.participantAccounts.add(account.accountId);
-
-    const spotExchange = new SpotExchange(this.context, this.spotStore);
-    this.spot = new SpotService(this.context, spotExchange);
-    this.futuresAccounts = new FuturesAccountBook(this.context);
-    const futuresExchange = new FuturesExchange(this.context, this.futuresAccounts, this.futuresStore);
-    const triggers = new FuturesTriggers(this.context, this.futuresAccounts, futuresExchange);
-    this.futures = new FuturesService(this.context, this.futuresAccounts, futuresExchange, triggers);
-    this.futuresQueries = new FuturesQueries(this.futuresStore, this.futuresAccounts);
-    this.accountService = new AccountService(
-      this.context,
-      this.futuresAccounts,
-      this.spotStore,
-      this.futuresStore,
-    );
-    this.marketData = new MarketData(this.context);
-    this.quoting = options.simulatedMarket !== false;
-    this.market = new SimulatedMarket(
-      this.context,
-      new SeededRandom(options.seed),
-      (instrument) => (instrument.kind === 'SPOT' ? participant.spotAccountId : participant.futuresAccountId),
-      (instrument) => (instrument.kind === 'SPOT' ? spotExchange : futuresExchange),
-      options.simulatedMarket === false ? {} : (options.simulatedMarket ?? {}),
-    );
-    const marks = { ...DEFAULT_MARKS, ...options.initialMarks };
-    for (const instrument of instruments.all()) {
-      const mark = marks[instrument.symbol] ?? marks[instrument.record.indexSymbol];
-      if (mark === undefined) throw new Error(`no initial mark for ${instrument.symbol}`);
-      this.context.marks.set(instrument.symbol, dec(mark), options.clock.now());
-      this.requote(instrument);
-    }
+    const parts = assembleEngine(options);
+    this.context = parts.context;
+    this.spot = parts.spot;
+    this.futures = parts.futures;
+    this.futuresQueries = parts.futuresQueries;
+    this.accountService = parts.accountService;
+    this.marketData = parts.marketData;
+    this.marketControl = parts.marketControl;
+    this.spotStore = parts.spotStore;
+    this.futuresStore = parts.futuresStore;
+    this.futuresAccounts = parts.futuresAccounts;
   }
 
   // ----- reference data -------------------------------------------------------
@@ -141,50 +68,15 @@ export class VenueEngine implements VenueEngineApi {
 
   setMarkPrice(command: Types.SetMarkPriceCommand): Types.MarkPriceRecord {
     const instrument = this.context.instruments.require(command.symbol);
-    const price = parsePositiveDecimalField(command.price, 'price');
-    this.context.marks.set(instrument.symbol, price, this.context.clock.now());
-    this.afterMarkMove(instrument);
-    return this.context.marks.record(instrument.symbol);
+    return this.marketControl.setMark(instrument, parsePositiveDecimalField(command.price, 'price'));
   }
 
   advanceMarket(steps = 1): readonly Types.MarkPriceRecord[] {
-    const count = Math.max(1, Math.min(Math.trunc(steps), 10_000));
-    const groups = new Map<string, Instrument[]>();
-    for (const instrument of this.context.instruments.all()) {
-      const group = groups.get(instrument.record.indexSymbol) ?? [];
-      group.push(instrument);
-      groups.set(instrument.record.indexSymbol, group);
-    }
-    for (let step = 0; step < count; step += 1) {
-      for (const group of groups.values()) {
-        const factor = ONE.plus(this.market.nextMove());
-        for (const instrument of group) {
-          const moved = floorToStep(
-            this.context.marks.price(instrument.symbol).mul(factor),
-            instrument.tickSize,
-          );
-          this.context.marks.set(
-            instrument.symbol,
-            maxDecimal(moved, instrument.tickSize),
-            this.context.clock.now(),
-          );
-          this.afterMarkMove(instrument);
-        }
-      }
-    }
-    return this.context.marks.all();
+    return this.marketControl.advance(steps);
   }
 
   setMatchingPaused(paused: boolean): void {
-    if (this.context.matching.paused === paused) return;
-    this.context.matching.paused = paused;
-    if (paused) return;
-    for (const instrument of this.context.instruments.all()) this.requote(instrument);
-    this.spot.resumePending();
-    this.futures.exchange.resumePending();
-    for (const instrument of this.context.instruments.all()) {
-      if (instrument.kind === 'PERPETUAL') this.futures.settle(instrument.symbol);
-    }
+    this.marketControl.setPaused(paused);
   }
 
   isMatchingPaused(): boolean {
@@ -382,21 +274,11 @@ export class VenueEngine implements VenueEngineApi {
       symbol === undefined || symbol === ''
         ? this.context.instruments.all().filter((item) => item.kind === 'PERPETUAL')
         : [this.context.instruments.require(symbol, 'PERPETUAL')];
-    // Funding settles every eight hours from midnight UTC.
-    const nextSettleTime = (Math.floor(this.context.clock.now() / EIGHT_HOURS_MS) + 1) * EIGHT_HOURS_MS;
-    return contracts.map((contract) => ({ symbol: contract.symbol, rate: FUNDING_RATE, nextSettleTime }));
+    return this.marketData.fundingRates(contracts);
   }
 
   getRiskLimits(symbol: string): readonly Types.RiskLimitTierRecord[] {
-    const instrument = this.context.instruments.require(symbol, 'PERPETUAL');
-    return (['BUY_OPEN', 'SELL_OPEN'] as const).flatMap((side) =>
-      instrument.record.riskLimits.map((tier) => ({
-        riskLimitAmount: tier.quantity,
-        maintainMargin: tier.maintMargin,
-        initialMargin: tier.initialMargin,
-        side,
-      })),
-    );
+    return this.marketData.riskLimits(this.context.instruments.require(symbol, 'PERPETUAL'));
   }
 
   getBestOrder(symbol: string): Types.BestOrderRecord {
@@ -429,17 +311,5 @@ export class VenueEngine implements VenueEngineApi {
         ? this.context.instruments.all()
         : [this.context.instruments.require(symbol)];
     return instruments.map((instrument) => this.marketData.ticker(instrument));
-  }
-
-  private afterMarkMove(instrument: Instrument): void {
-    if (this.context.matching.paused) return;
-    this.requote(instrument);
-    if (instrument.kind === 'PERPETUAL') this.futures.settle(instrument.symbol);
-  }
-
-  private requote(instrument: Instrument): void {
-    if (!this.quoting || this.context.matching.paused) return;
-    this.market.requote(instrument);
-    if (instrument.kind === 'PERPETUAL') this.futuresAccounts.publishChanges();
   }
 }

@@ -1,14 +1,6 @@
 import type { EngineContext } from '../engine-context';
 import { VenueEngineError, isVenueEngineError } from '../engine-error';
-import {
-  EngineDecimal,
-  ZERO,
-  formatDecimal,
-  parseDecimalField,
-  parsePositiveDecimalField,
-} from '../support/engine-decimal';
 import { compareIds } from '../support/id-sequence';
-import { optionalOneOf } from '../spot/spot-order-intake';
 import type { BatchEntryResult, BulkCancelResult, CancelByIdsResult } from '../types/spot.types';
 import type {
   FuturesAnyOrderRecord,
@@ -21,7 +13,6 @@ import type {
   PositionMarginAdjustCommand,
   TradingStopCommand,
   TradingStopRecord,
-  TriggerPriceType,
 } from '../types/futures.types';
 import type { FuturesAccountBook } from './futures-account-book';
 import type { FuturesExchange } from './futures-exchange';
@@ -29,8 +20,7 @@ import { bookSideOf } from './futures-order';
 import { validateFuturesOrder } from './futures-order-intake';
 import { FuturesStopOrder } from './futures-stop-order';
 import type { FuturesTriggers } from './futures-triggers';
-
-const TRIGGER_TYPES: readonly TriggerPriceType[] = ['MARK_PRICE', 'CONTRACT_PRICE'];
+import type { PositionControls } from './position-controls';
 
 /** Futures trading operations of one user's futures account; every call ends by publishing what changed. */
 export class FuturesService {
@@ -39,6 +29,7 @@ export class FuturesService {
     readonly accounts: FuturesAccountBook,
     readonly exchange: FuturesExchange,
     private readonly triggers: FuturesTriggers,
+    private readonly positionControls: PositionControls,
   ) {}
 
   accountIdOf(userId: string): string {
@@ -216,69 +207,12 @@ export class FuturesService {
     margin: string;
     timestamp: number;
   } {
-    const accountId = this.accountIdOf(command.userId);
-    const instrument = this.context.instruments.require(command.symbol, 'PERPETUAL');
-    const side = optionalOneOf(command.side, ['LONG', 'SHORT'] as const, 'side', 'LONG');
-    const amount = parseDecimalField(command.amount, 'amount');
-    if (amount.isZero())
-      throw new VenueEngineError('invalidParameter', { field: 'amount', detail: 'must not be zero' });
-    if (this.accounts.leverageOf(accountId, instrument).marginType !== 'ISOLATED') {
-      throw new VenueEngineError('operationNotSupported', {
-        detail: 'position margin can only be changed in ISOLATED mode',
-      });
-    }
-    const position = this.accounts.position(accountId, instrument.symbol, side);
-    if (position.quantity.lte(0)) throw new VenueEngineError('positionNotFound');
-    if (amount.gt(0)) this.accounts.requireAvailable(accountId, amount);
-    else if (
-      this.reducible(
-        position.margin,
-        position.avgPrice.mul(position.quantity).mul(instrument.multiplier),
-        accountId,
-        instrument.symbol,
-      ).lt(amount.neg())
-    ) {
-      throw new VenueEngineError('insufficientMargin', { field: 'amount' });
-    }
-    position.margin = position.margin.plus(amount);
-    this.accounts.markPositionChanged(position);
-    this.accounts.publishChanges();
-    return {
-      symbol: instrument.symbol,
-      margin: formatDecimal(position.margin),
-      timestamp: this.context.clock.now(),
-    };
+    return this.positionControls.adjustMargin(this.accountIdOf(command.userId), command);
   }
 
   setTradingStop(command: TradingStopCommand): TradingStopRecord {
-    const accountId = this.accountIdOf(command.userId);
-    const instrument = this.context.instruments.require(command.symbol, 'PERPETUAL');
-    const side = optionalOneOf(command.side, ['LONG', 'SHORT'] as const, 'side', 'LONG');
-    const hasProfit = command.stopProfit !== undefined && command.stopProfit !== '';
-    const hasLoss = command.stopLoss !== undefined && command.stopLoss !== '';
-    if (!hasProfit && !hasLoss) throw new VenueEngineError('requiredField', { field: 'stopProfit' });
-    const position = this.accounts.position(accountId, instrument.symbol, side);
-    if (position.quantity.lte(0)) throw new VenueEngineError('positionNotFound');
-    if (hasProfit) {
-      position.stopProfit = parsePositiveDecimalField(command.stopProfit, 'stopProfit');
-      position.stopProfitTrigger = optionalOneOf(
-        command.tpTriggerBy,
-        TRIGGER_TYPES,
-        'tpTriggerBy',
-        'CONTRACT_PRICE',
-      );
-    }
-    if (hasLoss) {
-      position.stopLoss = parsePositiveDecimalField(command.stopLoss, 'stopLoss');
-      position.stopLossTrigger = optionalOneOf(
-        command.slTriggerBy,
-        TRIGGER_TYPES,
-        'slTriggerBy',
-        'CONTRACT_PRICE',
-      );
-    }
-    const record = tradingStopRecord(instrument.symbol, position);
-    this.settle(instrument.symbol);
+    const record = this.positionControls.setTradingStop(this.accountIdOf(command.userId), command);
+    this.settle(command.symbol);
     return record;
   }
 
@@ -287,36 +221,4 @@ export class FuturesService {
     this.triggers.evaluate(symbol);
     this.accounts.publishChanges();
   }
-
-  private reducible(
-    margin: EngineDecimal,
-    positionValue: EngineDecimal,
-    accountId: string,
-    symbol: string,
-  ): EngineDecimal {
-    const instrument = this.context.instruments.require(symbol, 'PERPETUAL');
-    const floor = positionValue.div(this.accounts.leverageOf(accountId, instrument).leverage);
-    const reducible = margin.minus(floor);
-    return reducible.gt(0) ? reducible : ZERO;
-  }
-}
-
-export function tradingStopRecord(
-  symbol: string,
-  position: {
-    side: 'LONG' | 'SHORT';
-    stopProfit?: EngineDecimal;
-    stopLoss?: EngineDecimal;
-    stopProfitTrigger: TriggerPriceType;
-    stopLossTrigger: TriggerPriceType;
-  },
-): TradingStopRecord {
-  return {
-    symbol,
-    side: position.side,
-    stopProfitPrice: position.stopProfit === undefined ? '' : formatDecimal(position.stopProfit),
-    stopProfitTriggerConditionType: position.stopProfitTrigger,
-    stopLossPrice: position.stopLoss === undefined ? '' : formatDecimal(position.stopLoss),
-    stopLossTriggerConditionType: position.stopLossTrigger,
-  };
 }

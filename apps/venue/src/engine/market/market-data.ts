@@ -3,9 +3,13 @@ import { bookOf } from '../engine-context';
 import type { Instrument } from '../instruments/instrument-registry';
 import type { BookSide } from '../book/order-book';
 import { ZERO, formatDecimal, maxDecimal, minDecimal } from '../support/engine-decimal';
+import type { FundingRateRecord, RiskLimitTierRecord } from '../types/futures.types';
 import type { BestOrderSideRecord, DepthRecord, Ticker24hRecord } from '../types/market.types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;
+/** The simulated venue charges no funding; it publishes the exchange's usual base rate. */
+const FUNDING_RATE = '0.0001';
 
 /** Read-only views of books and the trade tape for the public endpoints. */
 export class MarketData {
@@ -64,5 +68,22 @@ export class MarketData {
       volume: formatDecimal(volume),
       quoteVolume: formatDecimal(quoteVolume),
     };
+  }
+
+  fundingRates(contracts: readonly Instrument[]): FundingRateRecord[] {
+    // Funding settles every eight hours from midnight UTC.
+    const nextSettleTime = (Math.floor(this.context.clock.now() / EIGHT_HOURS_MS) + 1) * EIGHT_HOURS_MS;
+    return contracts.map((contract) => ({ symbol: contract.symbol, rate: FUNDING_RATE, nextSettleTime }));
+  }
+
+  riskLimits(contract: Instrument): RiskLimitTierRecord[] {
+    return (['BUY_OPEN', 'SELL_OPEN'] as const).flatMap((side) =>
+      contract.record.riskLimits.map((tier) => ({
+        riskLimitAmount: tier.quantity,
+        maintainMargin: tier.maintMargin,
+        initialMargin: tier.initialMargin,
+        side,
+      })),
+    );
   }
 }

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../engine-context';
 import type { FuturesAccountBook } from '../futures/futures-account-book';
 import type { FuturesOrderStore } from '../futures/futures-order-store';
-import { tradingStopRecord } from '../futures/futures-service';
+import { tradingStopRecord } from '../futures/position-controls';
 import type { SpotOrderStore } from '../spot/spot-order-store';
 import { formatDecimal } from '../support/engine-decimal';
 import type { UserRecord } from '../types/account.types';

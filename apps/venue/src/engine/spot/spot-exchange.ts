@@ -14,8 +14,8 @@ import type {
   SpotOrderStatus,
 } from '../types/spot.types';
 import { SpotOrder } from './spot-order';
-import type { ValidatedSpotOrder } from './spot-order-intake';
 import { validateSpotOrder } from './spot-order-intake';
+import { needsBookForReservation, reservationFor, reservationForOrder } from './spot-reservation';
 import type { SpotOrderStore } from './spot-order-store';
 import { settleSpotFill } from './spot-settlement';
 
@@ -31,7 +31,7 @@ export class SpotExchange {
 
   test(command: PlaceSpotOrderCommand): void {
     const valid = validateSpotOrder(this.context, this.store, command);
-    const needed = this.reservationFor(valid, valid.quantity);
+    const needed = reservationFor(this.context, valid);
     if (this.context.ledger.free(valid.account.accountId, needed.asset).lt(needed.amount)) {
       throw new VenueEngineError('insufficientBalance', { detail: needed.asset });
     }
@@ -42,7 +42,7 @@ export class SpotExchange {
     const paused = this.context.matching.paused;
     // Reserve before creating anything, so a shortfall leaves no trace.
     const reservation =
-      paused && this.needsBookForReservation(valid) ? undefined : this.reservationFor(valid, valid.quantity);
+      paused && needsBookForReservation(valid) ? undefined : reservationFor(this.context, valid);
     if (reservation !== undefined) {
       this.context.ledger.lock(valid.account.accountId, reservation.asset, reservation.amount);
     }
@@ -88,7 +88,7 @@ export class SpotExchange {
       order.status = 'NEW';
       if (order.lockedAsset === '') {
         try {
-          const reservation = this.reservationForOrder(order, instrument);
+          const reservation = reservationForOrder(this.context, order, instrument);
           this.context.ledger.lock(order.accountId, reservation.asset, reservation.amount);
           order.lockedAsset = reservation.asset;
           order.lockedRemaining = reservation.amount;
@@ -305,74 +305,5 @@ export class SpotExchange {
       accountId: order.accountId,
       stpMode: order.stpMode,
     };
-  }
-
-  private needsBookForReservation(valid: ValidatedSpotOrder): boolean {
-    return (
-      valid.type === 'MARKET' &&
-      ((valid.side === 'BUY' && valid.amount.isZero()) || (valid.side === 'SELL' && valid.amount.gt(0)))
-    );
-  }
-
-  /**
-   * What an order must reserve: a BUY its quote cost (limit price x quantity, the cash
-   * amount, or the book's current cost for a market quantity), a SELL its base
-   * quantity (or what the book needs to raise the cash amount).
-   */
-  private reservationFor(
-    valid: ValidatedSpotOrder,
-    quantity: EngineDecimal,
-  ): { asset: string; amount: EngineDecimal } {
-    const { baseAsset, quoteAsset } = valid.instrument.record;
-    if (valid.side === 'BUY') {
-      if (valid.type !== 'MARKET') return { asset: quoteAsset, amount: quantity.mul(valid.price) };
-      if (valid.amount.gt(0)) return { asset: quoteAsset, amount: valid.amount };
-      return { asset: quoteAsset, amount: this.previewFor(valid, quantity, undefined).quote };
-    }
-    if (valid.type === 'MARKET' && valid.amount.gt(0)) {
-      return {
-        asset: baseAsset,
-        amount: this.previewFor(valid, valid.instrument.marketMaxQty, valid.amount).quantity,
-      };
-    }
-    return { asset: baseAsset, amount: quantity };
-  }
-
-  private reservationForOrder(
-    order: SpotOrder,
-    instrument: Instrument,
-  ): { asset: string; amount: EngineDecimal } {
-    const account = this.context.users.requireAccount(order.accountId);
-    return this.reservationFor(
-      {
-        instrument,
-        account,
-        side: order.side,
-        type: order.type,
-        timeInForce: order.timeInForce,
-        stpMode: order.stpMode,
-        price: order.price,
-        quantity: order.origQty,
-        amount: order.reqAmount,
-        clientOrderId: order.clientOrderId,
-      },
-      order.origQty,
-    );
-  }
-
-  private previewFor(
-    valid: ValidatedSpotOrder,
-    quantity: EngineDecimal,
-    quoteBudget: EngineDecimal | undefined,
-  ) {
-    return previewFill(bookOf(this.context, valid.instrument.symbol), {
-      side: valid.side,
-      quantity,
-      quoteBudget,
-      stepSize: valid.instrument.stepSize,
-      multiplier: ONE,
-      accountId: valid.account.accountId,
-      stpMode: valid.stpMode,
-    });
   }
 }

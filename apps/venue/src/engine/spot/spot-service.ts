@@ -1,5 +1,5 @@
 import type { EngineContext } from '../engine-context';
-import { VenueEngineError, isVenueEngineError } from '../engine-error';
+import { isVenueEngineError } from '../engine-error';
 import { publishLedgerChanges } from '../events/balance-publisher';
 import { compareIds } from '../support/id-sequence';
 import type {
@@ -122,8 +122,6 @@ export class SpotService {
   }
 
   private accountIds(userId: string, accountId?: string): string[] {
-    const account = this.context.users.resolveAccount(userId, 1, accountId);
-    if (account === undefined) throw new VenueEngineError('accountNotFound');
-    return [account.accountId];
+    return [this.context.users.resolveAccount(userId, 1, accountId).accountId];
   }
 }
