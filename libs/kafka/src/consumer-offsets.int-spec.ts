@@ -61,8 +61,11 @@ describe('consumer offsets', () => {
         sequences.push((event.envelope.payload as { sequence: number }).sequence);
       return Promise.resolve();
     });
-    await eventually(() => (sequences.length >= expected ? true : undefined), `${expected} events`);
-    await reader.stop();
+    try {
+      await eventually(() => (sequences.length >= expected ? true : undefined), `${expected} events`);
+    } finally {
+      await reader.stop();
+    }
     return sequences;
   }
 
@@ -102,6 +105,30 @@ describe('consumer offsets', () => {
     expect(await collect(topic, group, 10)).toEqual(Array.from({ length: 10 }, (_, index) => index));
   });
 
+  it('finishes and commits the batch in hand when stopped', async () => {
+    const topic = cluster.uniqueName('graceful');
+    const group = cluster.uniqueName('graceful-group');
+    await cluster.createTopic(topic, 1);
+    await publishRange(topic, 0, 5);
+    let started = false;
+    let finished = false;
+    const slow = subscriber(topic, group);
+    await slow.start(async () => {
+      started = true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      finished = true;
+    });
+    await eventually(() => (started ? true : undefined), 'the handler to start');
+    await slow.stop();
+    expect(finished).toBe(true);
+
+    const admin = cluster.kafka.admin();
+    await admin.connect();
+    const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+    await admin.disconnect();
+    expect(committed.partitions[0].offset).toBe('5');
+  });
+
   it('starts from offsets the handler keeps itself', async () => {
     const topic = cluster.uniqueName('owned');
     await cluster.createTopic(topic, 1);
@@ -112,5 +139,37 @@ describe('consumer offsets', () => {
     };
     const sequences = await collect(topic, cluster.uniqueName('owned-group'), 8, stored);
     expect(sequences).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
+  });
+
+  it("reads the handler's offsets again when its store failed", async () => {
+    const topic = cluster.uniqueName('owned-flaky');
+    await cluster.createTopic(topic, 1);
+    await publishRange(topic, 0, 10);
+    let reads = 0;
+    const flaky: HandlerOwnedOffsets = {
+      nextOffsets: (_topic, partitions) => {
+        reads += 1;
+        if (reads === 1) return Promise.reject(new Error('database restarting'));
+        return Promise.resolve(new Map(partitions.map((partition) => [partition, '3'])));
+      },
+    };
+    expect(await collect(topic, cluster.uniqueName('owned-flaky-group'), 7, flaky)).toEqual([
+      3, 4, 5, 6, 7, 8, 9,
+    ]);
+    expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
+  it("goes back to the handler's offsets when the group committed further", async () => {
+    const topic = cluster.uniqueName('owned-behind');
+    const group = cluster.uniqueName('owned-behind-group');
+    await cluster.createTopic(topic, 1);
+    await publishRange(topic, 0, 20);
+    expect(await collect(topic, group, 20)).toHaveLength(20);
+    // The handler's store lost its last transactions (e.g. restored from a backup).
+    const stored: HandlerOwnedOffsets = {
+      nextOffsets: (_topic, partitions) =>
+        Promise.resolve(new Map(partitions.map((partition) => [partition, '15']))),
+    };
+    expect(await collect(topic, group, 5, stored)).toEqual([15, 16, 17, 18, 19]);
   });
 });

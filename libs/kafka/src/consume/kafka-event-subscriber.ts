@@ -33,9 +33,10 @@ export interface KafkaEventSubscriberOptions {
 export class KafkaEventSubscriber implements EventSubscriber {
   private consumer?: Consumer;
   private readonly metrics: KafkaMetrics;
-  /** Next offsets from HandlerOwnedOffsets, loaded per partition after each assignment. */
+  /** Next offsets from HandlerOwnedOffsets, loaded for the partitions of each assignment. */
   private readonly ownedPositions = new Map<string, bigint>();
-  private readonly seekedSinceJoin = new Set<string>();
+  private assignmentLoaded: Promise<void> = Promise.resolve();
+  private assignment: Record<string, number[]> = {};
 
   constructor(private readonly options: KafkaEventSubscriberOptions) {
     this.metrics = options.metrics ?? KafkaMetrics.for();
@@ -52,9 +53,9 @@ export class KafkaEventSubscriber implements EventSubscriber {
     });
     this.consumer = consumer;
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
-      this.ownedPositions.clear();
-      this.seekedSinceJoin.clear();
       log.info({ groupId, assignment: event.payload.memberAssignment }, 'partitions assigned');
+      this.assignment = event.payload.memberAssignment;
+      if (this.options.ownedOffsets) this.loadOwnedOffsets(consumer, this.options.ownedOffsets);
     });
     consumer.on(consumer.events.CRASH, (event) => {
       this.metrics.consumerCrashes.inc({ group: groupId });
@@ -75,20 +76,19 @@ export class KafkaEventSubscriber implements EventSubscriber {
     handler: EventBatchHandler,
   ): Promise<void> {
     const { batch } = payload;
+    // A batch fetched before the seek to the handler's offsets is stale and skipped.
+    try {
+      await this.assignmentLoaded;
+    } catch (error) {
+      // The store could not be read: try again with the next attempt at this batch.
+      if (this.options.ownedOffsets) this.loadOwnedOffsets(consumer, this.options.ownedOffsets);
+      throw error;
+    }
     if (!payload.isRunning() || payload.isStale() || batch.isEmpty()) return;
     const { topic, partition } = batch;
     let messages: KafkaMessage[] = batch.messages;
-    if (this.options.ownedOffsets) {
-      const start = await this.ownedStart(topic, partition);
-      const key = `${topic}:${partition}`;
-      if (start !== undefined && BigInt(messages[0].offset) > start && !this.seekedSinceJoin.has(key)) {
-        // The group's committed offset is ahead of the handler's own: go back to the handler's.
-        this.seekedSinceJoin.add(key);
-        consumer.seek({ topic, partition, offset: start.toString() });
-        return;
-      }
-      if (start !== undefined) messages = messages.filter((message) => BigInt(message.offset) >= start);
-    }
+    const start = this.ownedPositions.get(`${topic}:${partition}`);
+    if (start !== undefined) messages = messages.filter((message) => BigInt(message.offset) >= start);
     if (messages.length === 0) return;
 
     const events: ReceivedEvent[] = [];
@@ -145,23 +145,43 @@ export class KafkaEventSubscriber implements EventSubscriber {
       this.metrics.eventsConsumed.inc(labels, events.length);
     }
     payload.resolveOffset(lastOffset.toString());
-    await consumer.commitOffsets([{ topic, partition, offset: nextOffset }]);
-    if (this.options.ownedOffsets) this.ownedPositions.set(`${topic}:${partition}`, lastOffset + 1n);
+    // Through the batch payload: consumer.commitOffsets skips silently once a stop began,
+    // and a graceful stop must still commit the batch it let finish.
+    await payload.commitOffsetsIfNecessary({
+      topics: [{ topic, partitions: [{ partition, offset: nextOffset }] }],
+    });
+    if (this.ownedPositions.has(`${topic}:${partition}`))
+      this.ownedPositions.set(`${topic}:${partition}`, lastOffset + 1n);
     const lag = BigInt(batch.highWatermark) - (lastOffset + 1n);
     this.metrics.consumerLag.set({ ...labels, partition: String(partition) }, Number(lag > 0n ? lag : 0n));
     await payload.heartbeat();
   }
 
-  private async ownedStart(topic: string, partition: number): Promise<bigint | undefined> {
-    const key = `${topic}:${partition}`;
-    const known = this.ownedPositions.get(key);
-    if (known !== undefined) return known;
-    const stored = await this.options.ownedOffsets!.nextOffsets(topic, [partition]);
-    const next = stored.get(partition);
-    if (next === undefined) return undefined;
-    const position = BigInt(next);
-    this.ownedPositions.set(key, position);
-    return position;
+  private loadOwnedOffsets(consumer: Consumer, ownedOffsets: HandlerOwnedOffsets): void {
+    this.assignmentLoaded = this.seekToOwnedOffsets(consumer, ownedOffsets, this.assignment);
+    this.assignmentLoaded.catch((error: unknown) => {
+      this.metrics.handlerErrors.inc({ topic: '(assignment)', group: this.options.groupId });
+      log.error({ err: error, groupId: this.options.groupId }, 'could not read the handler-owned offsets');
+    });
+  }
+
+  /**
+   * After each assignment, every partition the handler has an offset for is moved to
+   * it, whatever the group committed: the handler's store is the truth.
+   */
+  private async seekToOwnedOffsets(
+    consumer: Consumer,
+    ownedOffsets: HandlerOwnedOffsets,
+    assignment: Record<string, number[]>,
+  ): Promise<void> {
+    this.ownedPositions.clear();
+    for (const [topic, partitions] of Object.entries(assignment)) {
+      const stored = await ownedOffsets.nextOffsets(topic, partitions);
+      for (const [partition, offset] of stored) {
+        this.ownedPositions.set(`${topic}:${partition}`, BigInt(offset));
+        consumer.seek({ topic, partition, offset });
+      }
+    }
   }
 
   async stop(): Promise<void> {
