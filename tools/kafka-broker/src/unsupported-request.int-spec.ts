@@ -44,6 +44,15 @@ describe('requests the broker does not support', () => {
     expect(response.body.length).toBe(2 + 4 + count * 6);
   });
 
+  it('closes only the connection of a request it cannot parse, and keeps serving', async () => {
+    const victim = await RawKafkaClient.connect('127.0.0.1', broker.current.port);
+    const answer = victim.request(3, 6, 46, Buffer.from([0, 0, 0, 9]));
+    await expect(answer).rejects.toThrow();
+    await victim.closed;
+    const versions = await client.request(18, 2, 47);
+    expect(versions.body.readInt16BE(0)).toBe(ErrorCode.NONE);
+  });
+
   it('stays usable for kafkajs after the unsupported requests', async () => {
     const kafka = new Kafka({
       brokers: broker.brokers(),

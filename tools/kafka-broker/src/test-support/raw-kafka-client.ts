@@ -8,7 +8,11 @@ export class RawKafkaClient {
   private buffered = Buffer.alloc(0);
   private readonly waiting: ((frame: Buffer) => void)[] = [];
 
+  /** Settles when the broker (or the client) closes the connection. */
+  readonly closed: Promise<void>;
+
   private constructor(private readonly socket: Socket) {
+    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('data', (chunk: Buffer) => {
       this.buffered = Buffer.concat([this.buffered, chunk]);
       while (this.buffered.length >= 4 && this.buffered.length >= 4 + this.buffered.readInt32BE(0)) {
@@ -40,6 +44,10 @@ export class RawKafkaClient {
     size.writeInt32BE(payload.length);
     return new Promise<{ correlationId: number; body: Buffer }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer to api ${apiKey} v${apiVersion}`)), 5000);
+      void this.closed.then(() => {
+        clearTimeout(timer);
+        reject(new Error(`connection closed before the answer to api ${apiKey} v${apiVersion}`));
+      });
       this.waiting.push((frame) => {
         clearTimeout(timer);
         resolve({ correlationId: frame.readInt32BE(0), body: frame.subarray(4) });
@@ -49,9 +57,7 @@ export class RawKafkaClient {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.socket.once('close', () => resolve());
-      this.socket.destroy();
-    });
+    this.socket.destroy();
+    return this.closed;
   }
 }
