@@ -3,7 +3,6 @@ import { ErrorCode } from '../protocol/error-codes';
 import {
   EMPTY_ASSIGNMENT,
   GroupMember,
-  GroupProtocol,
   GroupState,
   GroupTimings,
   joinFailure,
@@ -12,6 +11,7 @@ import {
   SyncGroupInput,
   SyncGroupResult,
 } from './consumer-group.types';
+import { electProtocol, metadataFor, sameProtocols } from './group-protocols';
 
 /**
  * One consumer group, following Kafka's group coordinator: members join, the group
@@ -226,7 +226,7 @@ export class ConsumerGroup {
       this.leaderId = null;
       return;
     }
-    this.protocolName = this.electProtocol();
+    this.protocolName = electProtocol([...this.members.values()]);
     if (!this.leaderId || !this.members.has(this.leaderId))
       this.leaderId = this.members.keys().next().value ?? null;
     this.stateValue = 'CompletingRebalance';
@@ -249,21 +249,6 @@ export class ConsumerGroup {
     }
   }
 
-  private electProtocol(): string {
-    const members = [...this.members.values()];
-    const candidates = members[0].protocols
-      .map((protocol) => protocol.name)
-      .filter((name) =>
-        members.every((member) => member.protocols.some((protocol) => protocol.name === name)),
-      );
-    const votes = new Map<string, number>(candidates.map((name) => [name, 0]));
-    for (const member of members) {
-      const choice = member.protocols.find((protocol) => votes.has(protocol.name));
-      if (choice) votes.set(choice.name, (votes.get(choice.name) ?? 0) + 1);
-    }
-    return [...votes.entries()].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
-  }
-
   private joinResultFor(member: GroupMember): JoinGroupResult {
     const protocolName = this.protocolName ?? '';
     const isLeader = member.memberId === this.leaderId;
@@ -282,17 +267,4 @@ export class ConsumerGroup {
         : [],
     };
   }
-}
-
-function sameProtocols(a: readonly GroupProtocol[], b: readonly GroupProtocol[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every(
-      (protocol, index) => protocol.name === b[index].name && protocol.metadata.equals(b[index].metadata),
-    )
-  );
-}
-
-function metadataFor(protocols: readonly GroupProtocol[], name: string): Buffer {
-  return protocols.find((protocol) => protocol.name === name)?.metadata ?? EMPTY_ASSIGNMENT;
 }
