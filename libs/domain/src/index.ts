@@ -46,6 +46,8 @@ export * from './pnl/spot-pnl';
 
 export * from './position/futures-position.types';
 export * from './position/futures-position.decider';
+export * from './position/futures-position.evolve';
+export * from './position/position-reconciliation';
 export * from './position/position-ledger';
 
 export * from './balance/balance.decider';

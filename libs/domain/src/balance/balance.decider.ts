@@ -10,7 +10,7 @@ import {
   readFuturesBalanceObservation,
   readSpotBalanceObservation,
 } from '../observations/balance-observed';
-import { requireTime } from '../orders/order-core.decide';
+import { requireTime } from '../orders/order-decision-support';
 import { compareText } from '../orders/order-status';
 
 interface BalanceObservationCore {

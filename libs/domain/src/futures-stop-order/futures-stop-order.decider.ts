@@ -12,14 +12,9 @@ import {
   decideSubmissionAccepted,
   readAcknowledgement,
 } from '../orders/order-requests.decide';
-import {
-  breakEvent,
-  checkObservationIdentity,
-  decideOrderLifecycle,
-  foundBy,
-  requireText,
-  requireTime,
-} from '../orders/order-core.decide';
+import { checkObservationIdentity } from '../orders/observation-consequences';
+import { decideOrderLifecycle } from '../orders/order-lifecycle.decide';
+import { breakEvent, foundBy, requireText, requireTime } from '../orders/order-decision-support';
 import { evolveSubmissionLifecycle } from '../orders/order-core.evolve';
 import { VenueOrderFacts } from '../orders/order-core.state';
 import { ReconciliationBreakDetected, SubmissionLifecycleEvent } from '../orders/order-lifecycle.events';

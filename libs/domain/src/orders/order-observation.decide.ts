@@ -3,7 +3,8 @@ import { OrderFill, mergeFillReports } from './order-fills';
 import { OrderLifecycleEvent } from './order-lifecycle.events';
 import { OrderSnapshotCore } from './order-status';
 import { AnyOrderCoreState } from './order-core.state';
-import { breakEvent, checkObservationIdentity, consequencesOfObservation } from './order-core.decide';
+import { checkObservationIdentity, consequencesOfObservation } from './observation-consequences';
+import { breakEvent } from './order-decision-support';
 
 interface ObservationIds {
   readonly accountId: string;

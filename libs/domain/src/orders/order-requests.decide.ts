@@ -2,7 +2,7 @@ import { DomainError, DomainErrorCode, invalidField } from '../shared/domain-err
 import { AcknowledgedRequest, ObservationSource } from '../observations/observation-source';
 import { OrderAccepted, OrderCancelAcknowledged, OrderSubmissionRequested } from './order-lifecycle.events';
 import { OrderLifecycleState } from './order-core.state';
-import { requireText, requireTime } from './order-core.decide';
+import { requireText, requireTime } from './order-decision-support';
 
 const MAX_CLIENT_ORDER_ID_LENGTH = 255;
 

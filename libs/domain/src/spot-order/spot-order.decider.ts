@@ -10,7 +10,8 @@ import {
   SpotOrderObserved,
   readSpotOrderObservation,
 } from '../observations/spot-order-observed';
-import { decideOrderLifecycle, requireTime } from '../orders/order-core.decide';
+import { decideOrderLifecycle } from '../orders/order-lifecycle.decide';
+import { requireTime } from '../orders/order-decision-support';
 import {
   evolveOrderLifecycle,
   fillFromReport,

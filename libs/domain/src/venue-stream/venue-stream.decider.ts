@@ -1,7 +1,7 @@
 import { Decider, assertNever } from '../shared/decider';
 import { DomainEvent } from '../shared/domain-event';
 import { invalidField, refusalAsValue } from '../shared/domain-error';
-import { requireText, requireTime } from '../orders/order-core.decide';
+import { requireText, requireTime } from '../orders/order-decision-support';
 
 /**
  * The private user-data stream of one account, as ingest sees it. A gap is a window in

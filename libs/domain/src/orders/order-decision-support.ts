@@ -1,0 +1,113 @@
+import { DomainError, DomainErrorCode, invalidField } from '../shared/domain-error';
+import { ObservationSource } from '../observations/observation-source';
+import { ReconciliationBreakDetected, SubmissionLifecycleEvent } from './order-lifecycle.events';
+import { OrderLifecycleState, VenueOrderFacts } from './order-core.state';
+
+/** Checks and event builders shared by every order decision. */
+export function breakEvent(
+  state: { readonly clientOrderId: string | null; readonly orderId: string | null },
+  breakId: string,
+  kind: ReconciliationBreakDetected['data']['kind'],
+  oms: ReconciliationBreakDetected['data']['oms'],
+  venue: ReconciliationBreakDetected['data']['venue'],
+  now: number,
+): ReconciliationBreakDetected {
+  const scope = state.clientOrderId ?? state.orderId ?? 'order';
+  return {
+    type: 'ReconciliationBreakDetected',
+    schemaVersion: 1,
+    data: { breakId: `${scope}:${breakId}`, kind, oms, venue, detectedAt: now },
+  };
+}
+
+export function foundBy(
+  state: { readonly clientOrderId: string | null; readonly orderId: string | null },
+  evidence: { readonly source: ObservationSource; readonly venueTime: number },
+  now: number,
+  uncertainSince: number,
+): SubmissionLifecycleEvent {
+  const source = evidence.source;
+  const venueUpdateTime = evidence.venueTime;
+  return {
+    type: 'OrderSubmissionResolved',
+    schemaVersion: 1,
+    data: {
+      clientOrderId: requireClientOrderId(state),
+      outcome: 'found',
+      orderId: state.orderId,
+      evidence: { kind: 'observation', source, venueUpdateTime },
+      uncertainSince,
+      resolvedAt: now,
+      tookMs: now - uncertainSince,
+    },
+  };
+}
+
+export function requireLive(state: OrderLifecycleState, venue: VenueOrderFacts): void {
+  const submission = state.submission;
+  if (venue.terminal) {
+    throw new DomainError(
+      DomainErrorCode.OrderAlreadyTerminal,
+      `the order is already ${venue.status ?? 'closed'}`,
+    );
+  }
+  const placed =
+    venue.known ||
+    submission.phase === 'accepted' ||
+    submission.phase === 'uncertain' ||
+    (submission.phase === 'resolved' && submission.outcome === 'found');
+  if (!placed) {
+    throw new DomainError(
+      DomainErrorCode.OrderNotLive,
+      `the order is not live (submission ${submission.phase})`,
+    );
+  }
+}
+
+export function requirePendingCancel(state: OrderLifecycleState): { readonly requestedAt: number } {
+  if (state.cancel.phase !== 'requested' && state.cancel.phase !== 'uncertain') {
+    throw new DomainError(
+      DomainErrorCode.NoCancelPending,
+      `no cancel is pending (cancel ${state.cancel.phase})`,
+    );
+  }
+  return state.cancel;
+}
+
+export function requireClientOrderId(state: { readonly clientOrderId: string | null }): string {
+  if (state.clientOrderId === null) {
+    throw new DomainError(DomainErrorCode.OrderUnknown, 'the order has no clientOrderId');
+  }
+  return state.clientOrderId;
+}
+
+export function notPending(phase: string): DomainError {
+  return new DomainError(
+    DomainErrorCode.SubmissionNotPending,
+    `the submission is ${phase}, not awaiting an answer`,
+  );
+}
+
+export function anotherStream(
+  state: { readonly clientOrderId: string | null; readonly orderId: string | null },
+  orderId: string,
+): DomainError {
+  return new DomainError(
+    DomainErrorCode.ObservationForAnotherStream,
+    `observation of order ${orderId} does not belong to order ${state.orderId ?? state.clientOrderId ?? '?'}`,
+    'observation.orderId',
+  );
+}
+
+export function requireTime(now: unknown, field = 'now'): number {
+  if (typeof now !== 'number' || !Number.isSafeInteger(now) || now < 0) {
+    throw invalidField(field, 'must be a millisecond timestamp');
+  }
+  return now;
+}
+
+export function requireText(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalidField(field, 'must be a non-empty string');
+  return value;
+}

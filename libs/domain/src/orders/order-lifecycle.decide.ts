@@ -1,0 +1,183 @@
+import { assertNever } from '../shared/decider';
+import { DomainError, DomainErrorCode, invalidField } from '../shared/domain-error';
+import { OrderLifecycleCommand } from './order-lifecycle.commands';
+import { SubmissionLifecycleEvent, UNCERTAINTY_REASONS } from './order-lifecycle.events';
+import { OrderLifecycleState, VenueOrderFacts } from './order-core.state';
+import {
+  foundBy,
+  notPending,
+  requireClientOrderId,
+  requireLive,
+  requirePendingCancel,
+  requireText,
+  requireTime,
+} from './order-decision-support';
+
+/** The lifecycle commands every order aggregate shares; throws DomainError on refusal. */
+export function decideOrderLifecycle(
+  state: OrderLifecycleState,
+  command: OrderLifecycleCommand,
+  venue: VenueOrderFacts,
+): SubmissionLifecycleEvent[] {
+  requireTime(command.now);
+  const submission = state.submission;
+  switch (command.type) {
+    case 'RecordSubmissionRejected':
+      if (submission.phase !== 'requested') throw notPending(submission.phase);
+      return [
+        {
+          type: 'OrderRejected',
+          schemaVersion: 1,
+          data: {
+            clientOrderId: requireClientOrderId(state),
+            venueCode: requireText(command.venueCode, 'venueCode'),
+            venueMessage: command.venueMessage,
+            rejectedAt: command.now,
+          },
+        },
+      ];
+    case 'RecordSubmissionUncertain': {
+      if (submission.phase !== 'requested') throw notPending(submission.phase);
+      if (!(UNCERTAINTY_REASONS as readonly string[]).includes(command.reason)) {
+        throw invalidField('reason', `must be one of ${UNCERTAINTY_REASONS.join(', ')}`);
+      }
+      const uncertain: SubmissionLifecycleEvent = {
+        type: 'OrderSubmissionUncertain',
+        schemaVersion: 1,
+        data: {
+          clientOrderId: requireClientOrderId(state),
+          reason: command.reason,
+          detail: command.detail,
+          at: command.now,
+        },
+      };
+      // The stream may have reported the order before the HTTP call failed.
+      if (!venue.known) return [uncertain];
+      const evidence = { source: venue.source ?? 'ws', venueTime: venue.updateTime ?? command.now };
+      return [uncertain, foundBy(state, evidence, command.now, command.now)];
+    }
+    case 'ResolveSubmissionAbsent':
+      if (submission.phase !== 'uncertain') {
+        throw new DomainError(
+          DomainErrorCode.SubmissionNotUncertain,
+          `the submission is ${submission.phase}, not uncertain`,
+        );
+      }
+      if (!Number.isSafeInteger(command.lookups) || command.lookups < 1) {
+        throw invalidField('lookups', 'must be a positive integer');
+      }
+      return [
+        {
+          type: 'OrderSubmissionResolved',
+          schemaVersion: 1,
+          data: {
+            clientOrderId: requireClientOrderId(state),
+            outcome: 'absent',
+            orderId: null,
+            evidence: {
+              kind: 'lookups-not-found',
+              lookups: command.lookups,
+              venueCode: command.venueCode,
+              venueMessage: command.venueMessage,
+            },
+            uncertainSince: submission.uncertainSince,
+            resolvedAt: command.now,
+            tookMs: command.now - submission.uncertainSince,
+          },
+        },
+      ];
+    case 'RequestCancel':
+      requireText(command.actor, 'actor');
+      requireLive(state, venue);
+      if (state.cancel.phase === 'requested' || state.cancel.phase === 'uncertain') {
+        throw new DomainError(
+          DomainErrorCode.CancelAlreadyPending,
+          `a cancel is already ${state.cancel.phase}`,
+        );
+      }
+      return [
+        {
+          type: 'OrderCancelRequested',
+          schemaVersion: 1,
+          data: { actor: command.actor, requestedAt: command.now },
+        },
+      ];
+    case 'RecordCancelRejected': {
+      const cancel = requirePendingCancel(state);
+      return [
+        {
+          type: 'OrderCancelResolved',
+          schemaVersion: 1,
+          data: {
+            outcome: 'rejected',
+            evidence: `venue code ${requireText(command.venueCode, 'venueCode')}: ${command.venueMessage}`,
+            requestedAt: cancel.requestedAt,
+            resolvedAt: command.now,
+            tookMs: command.now - cancel.requestedAt,
+          },
+        },
+      ];
+    }
+    case 'RecordCancelUncertain':
+      if (state.cancel.phase !== 'requested') {
+        throw new DomainError(
+          DomainErrorCode.NoCancelPending,
+          `the cancel is ${state.cancel.phase}, not requested`,
+        );
+      }
+      return [
+        {
+          type: 'OrderCancelUncertain',
+          schemaVersion: 1,
+          data: { reason: command.reason, detail: command.detail, at: command.now },
+        },
+      ];
+    case 'ResolveCancelNotCanceled': {
+      const cancel = requirePendingCancel(state);
+      return [
+        {
+          type: 'OrderCancelResolved',
+          schemaVersion: 1,
+          data: {
+            outcome: 'not-canceled',
+            evidence: `order still ${venue.status ?? 'unknown'} at the end of the window`,
+            requestedAt: cancel.requestedAt,
+            resolvedAt: command.now,
+            tookMs: command.now - cancel.requestedAt,
+          },
+        },
+      ];
+    }
+    case 'ResolveReconciliationBreak': {
+      const existing = state.breaks[command.breakId];
+      if (existing === undefined) {
+        throw new DomainError(
+          DomainErrorCode.UnknownReconciliationBreak,
+          `no reconciliation break ${command.breakId}`,
+          'breakId',
+        );
+      }
+      if (existing.resolution !== null) {
+        throw new DomainError(
+          DomainErrorCode.ReconciliationBreakAlreadyResolved,
+          `break ${command.breakId} was resolved already`,
+          'breakId',
+        );
+      }
+      return [
+        {
+          type: 'ReconciliationBreakResolved',
+          schemaVersion: 1,
+          data: {
+            breakId: command.breakId,
+            actor: requireText(command.actor, 'actor'),
+            note: command.note,
+            resolvedAt: command.now,
+          },
+        },
+      ];
+    }
+    default:
+      return assertNever(command, 'order lifecycle command');
+  }
+}

@@ -1,0 +1,104 @@
+import { canonicalDecimal } from '../shared/decimal';
+import { ReconciliationBreakDetected } from '../orders/order-lifecycle.events';
+import { BreakFacts, ReconciliationBreakKind } from '../orders/reconciliation-break';
+import { foldPosition } from './position-ledger';
+import { FuturesPositionEvent, FuturesPositionState, PositionFill } from './futures-position.types';
+
+/**
+ * Venue snapshot against the fills up to its time, and each closing fill's venue
+ * realizedPnl against the computed one; a mismatch that later disappears is resolved.
+ */
+export function reconcilePosition(
+  state: FuturesPositionState,
+  tolerance: string,
+  now: number,
+): FuturesPositionEvent[] {
+  const events: FuturesPositionEvent[] = [];
+  const venue = state.venue;
+  if (venue !== null) {
+    const fold = foldPosition(state, venue.updateTime);
+    const computed = canonicalDecimal(fold.contracts);
+    if (computed !== venue.position || !fold.overclosedContracts.isZero()) {
+      events.push(
+        positionBreak(
+          state,
+          `position-mismatch@${venue.updateTime}`,
+          'position-mismatch',
+          { contracts: computed, overclosedContracts: canonicalDecimal(fold.overclosedContracts) },
+          { contracts: venue.position, avgPrice: venue.avgPrice, updateTime: venue.updateTime },
+          now,
+        ),
+      );
+    }
+    for (const [id, found] of Object.entries(state.breaks)) {
+      if (
+        found.kind === 'position-mismatch' &&
+        found.resolution === null &&
+        computed === venue.position &&
+        fold.overclosedContracts.isZero()
+      ) {
+        events.push({
+          type: 'ReconciliationBreakResolved',
+          schemaVersion: 1,
+          data: {
+            breakId: id,
+            actor: 'reconciliation',
+            note: `fills now give ${computed} contracts, as the venue`,
+            resolvedAt: now,
+          },
+        });
+      }
+    }
+  }
+  for (const delta of foldPosition(state).realizedPnlDeltas) {
+    if (delta.venue.minus(delta.computed).abs().greaterThan(tolerance)) {
+      events.push(
+        positionBreak(
+          state,
+          `realized-pnl-mismatch:${delta.fillId}`,
+          'realized-pnl-mismatch',
+          { realizedPnl: canonicalDecimal(delta.computed) },
+          { realizedPnl: canonicalDecimal(delta.venue), fillId: delta.fillId },
+          now,
+        ),
+      );
+    }
+  }
+  return newBreaks(state, events);
+}
+
+function scope(state: FuturesPositionState): string {
+  return `${state.accountId ?? ''}:${state.symbol ?? ''}:${state.side ?? ''}`;
+}
+
+export function positionBreak(
+  state: FuturesPositionState,
+  id: string,
+  kind: ReconciliationBreakKind,
+  oms: BreakFacts,
+  venue: BreakFacts,
+  now: number,
+): ReconciliationBreakDetected {
+  return {
+    type: 'ReconciliationBreakDetected',
+    schemaVersion: 1,
+    data: { breakId: `${scope(state)}:${id}`, kind, oms, venue, detectedAt: now },
+  };
+}
+
+export function newBreaks(
+  state: FuturesPositionState,
+  events: FuturesPositionEvent[],
+): FuturesPositionEvent[] {
+  const seen = new Set(Object.keys(state.breaks));
+  return events.filter((event) => {
+    if (event.type !== 'ReconciliationBreakDetected') return true;
+    if (seen.has(event.data.breakId)) return false;
+    seen.add(event.data.breakId);
+    return true;
+  });
+}
+
+export function fillFacts(fill: PositionFill): BreakFacts {
+  return { price: fill.price, contracts: fill.contracts, orderSide: fill.orderSide, inferred: fill.inferred };
+}
