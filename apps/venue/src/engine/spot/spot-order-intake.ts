@@ -71,6 +71,7 @@ export function optionalOneOf<T extends string>(
 
 export function checkClientOrderId(clientOrderId: string | undefined, field: string): string | undefined {
   if (clientOrderId === undefined || clientOrderId === '') return undefined;
+  if (typeof clientOrderId !== 'string') throw new VenueEngineError('requiredField', { field });
   if (clientOrderId.length > MAX_CLIENT_ORDER_ID_LENGTH) {
     throw new VenueEngineError('invalidParameter', {
       field,

@@ -25,7 +25,8 @@ export function dec(value: string | number | EngineDecimal): EngineDecimal {
 
 /** Parses a wire decimal; a malformed value is a `requiredField` error naming the field. */
 export function parseDecimalField(value: string | undefined, field: string): EngineDecimal {
-  if (value === undefined || !DECIMAL_PATTERN.test(value.trim())) {
+  // The transport may hand over whatever a JSON body held; only a decimal string passes.
+  if (typeof value !== 'string' || !DECIMAL_PATTERN.test(value.trim())) {
     throw new VenueEngineError('requiredField', { field });
   }
   return new EngineDecimal(value.trim());
