@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       'Simulated exchange ready',
       `  REST           ${venue.restUrl}`,
       `  Private stream ${venue.streamUrl}/api/v1/ws/{listenKey}`,
+      `  Public stream  ${venue.streamUrl}/quote/ws/v1`,
       `  Control plane  ${venue.controlUrl}  (GET /health, POST /accounts, POST /faults/..., GET /snapshot)`,
       'Demo credentials',
       `  header ${venue.demo.keyHeader} (X-HK-APIKEY is accepted too)`,

@@ -45,6 +45,8 @@ export const venueConfigSchema = z.object({
   VENUE_BAN_MS: positiveInteger.default(300_000),
   VENUE_LISTEN_KEY_TTL_MS: positiveInteger.default(3_600_000),
   VENUE_STREAM_PING_INTERVAL_MS: positiveInteger.default(30_000),
+  /** Period of the public market-data pushes (depth snapshots, new trades, tickers). */
+  VENUE_PUBLIC_PUSH_INTERVAL_MS: positiveInteger.default(300),
   VENUE_SIMULATED_MARKET: z.enum(['on', 'off']).default('on'),
   VENUE_MARKET_TICK_MS: positiveInteger.default(1_000),
 });
@@ -72,6 +74,7 @@ export interface VenueConfig {
   readonly stream: {
     readonly listenKeyTtlMs: number;
     readonly pingIntervalMs: number;
+    readonly publicPushIntervalMs: number;
   };
   readonly market: {
     readonly simulated: boolean;
@@ -105,6 +108,7 @@ export function toVenueConfig(environment: VenueEnvironment): VenueConfig {
     stream: {
       listenKeyTtlMs: environment.VENUE_LISTEN_KEY_TTL_MS,
       pingIntervalMs: environment.VENUE_STREAM_PING_INTERVAL_MS,
+      publicPushIntervalMs: environment.VENUE_PUBLIC_PUSH_INTERVAL_MS,
     },
     market: {
       simulated: environment.VENUE_SIMULATED_MARKET === 'on',

@@ -8,6 +8,7 @@ import { WeightRateLimiter } from '../limits/weight-rate-limiter';
 import { exchangeRoutes } from '../routes/exchange-routes';
 import { ListenKeyRegistry } from '../stream/listen-key-registry';
 import { PrivateStreamServer } from '../stream/private-stream-server';
+import { PublicMarketStream } from '../stream/public-market-stream';
 import { toStreamEvent } from '../wire/stream-wire.mapper';
 import { VenueAccounts } from './venue-accounts';
 import { VenueClock } from './venue-clock';
@@ -23,6 +24,7 @@ export class VenueRuntime {
   readonly faults = new FaultInjector();
   readonly listenKeys: ListenKeyRegistry;
   readonly stream: PrivateStreamServer;
+  readonly marketStream: PublicMarketStream;
   readonly http: ExchangeHttpHandler;
 
   constructor(
@@ -42,6 +44,7 @@ export class VenueRuntime {
       config.stream.pingIntervalMs,
       now,
     );
+    this.marketStream = new PublicMarketStream(engine, now, config.stream.publicPushIntervalMs);
     this.http = new ExchangeHttpHandler({
       routes: exchangeRoutes({ engine, listenKeys: this.listenKeys }),
       authenticator: new RequestAuthenticator(this.keys, now),
@@ -55,5 +58,6 @@ export class VenueRuntime {
     this.http.releaseHanging();
     this.listenKeys.stop();
     await this.stream.stop();
+    await this.marketStream.stop();
   }
 }

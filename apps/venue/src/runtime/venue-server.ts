@@ -74,7 +74,10 @@ export async function runVenue(
     await exchangeApp.listen(config.port, config.host);
     const exchangeServer = exchangeApp.getHttpServer() as Server;
     exchangeServer.on('upgrade', (request, socket, head: Buffer) => {
-      if (!runtime.stream.handleUpgrade(request, socket, head)) socket.destroy();
+      const handled =
+        runtime.stream.handleUpgrade(request, socket, head) ||
+        runtime.marketStream.handleUpgrade(request, socket, head);
+      if (!handled) socket.destroy();
     });
 
     const controlApp = await NestFactory.create(ControlPlaneModule.forRuntime(runtime), {

@@ -7,6 +7,7 @@ import { ApiKeyOwner } from '../auth/api-key';
 import { FaultInjector } from '../faults/fault-injector';
 import { ListenKeyRegistry } from './listen-key-registry';
 import { StreamDelivery } from './stream-delivery';
+import { websocketText } from './websocket-text';
 
 const PRIVATE_STREAM_PATH = /^\/api\/v1\/ws\/([A-Za-z0-9]+)$/;
 
@@ -116,7 +117,7 @@ export class PrivateStreamServer {
     connection.activeSinceLastPing = true;
     let message: unknown;
     try {
-      message = JSON.parse(rawDataToString(data)) as unknown;
+      message = JSON.parse(websocketText(data)) as unknown;
     } catch {
       return;
     }
@@ -150,10 +151,4 @@ export class PrivateStreamServer {
     connection.delivery.close();
     connection.unsubscribe();
   }
-}
-
-function rawDataToString(data: RawData): string {
-  if (Buffer.isBuffer(data)) return data.toString('utf8');
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data).toString('utf8');
 }
