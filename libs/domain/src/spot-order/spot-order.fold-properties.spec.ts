@@ -1,11 +1,15 @@
 import fc from 'fast-check';
-import { runCommands } from '../shared/decider';
 import { stateHash } from '../shared/state-hash';
 import { SpotFillObservation } from '../observations/spot-fill-observed';
 import { SpotOrderObservation } from '../observations/spot-order-observed';
 import { spotFillObservation, spotOrderObservation } from '../test-support/spot-builders';
+import {
+  assertOrderIndependentFold,
+  foldCommands,
+  shuffledWithDuplicates,
+} from '../test-support/fold-properties';
 import { spotOrderDecider } from './spot-order.decider';
-import { SpotOrderCommand, SpotOrderEvent, SpotOrderState } from './spot-order.types';
+import { SpotOrderCommand } from './spot-order.types';
 
 /**
  * A valid history of one spot limit buy: fills in lots of 0.1, each seen by the stream
@@ -80,70 +84,18 @@ const historyArbitrary = fc
     );
   });
 
-function foldCommands(commands: readonly SpotOrderCommand[]): {
-  state: SpotOrderState;
-  events: readonly SpotOrderEvent[];
-} {
-  const result = runCommands(spotOrderDecider, commands);
-  if (result.refusal !== null) throw result.refusal;
-  return result;
-}
-
-/** A permutation of the commands where some appear twice. */
-const shuffledWithDuplicates = (commands: readonly SpotOrderCommand[]) =>
-  fc
-    .tuple(
-      fc.shuffledSubarray([...commands.keys()], { minLength: commands.length, maxLength: commands.length }),
-      fc.array(fc.nat({ max: commands.length - 1 }), { maxLength: 6 }),
-      fc.array(fc.nat(), { maxLength: 6 }),
-    )
-    .map(([order, duplicates, positions]) => {
-      const sequence = order.map((index) => commands[index]);
-      duplicates.forEach((index, n) => {
-        const at = (positions[n] ?? 0) % (sequence.length + 1);
-        sequence.splice(at, 0, commands[index]);
-      });
-      return sequence;
-    });
-
 describe('spot order folding properties', () => {
-  it('any shuffle and duplication of a valid history folds to the same state as the ordered history', () => {
-    fc.assert(
-      fc.property(
-        historyArbitrary.chain((commands) =>
-          fc.tuple(fc.constant(commands), shuffledWithDuplicates(commands)),
-        ),
-        ([ordered, shuffled]) => {
-          const expected = foldCommands(ordered).state;
-          const actual = foldCommands(shuffled).state;
-          expect(stateHash(actual)).toBe(stateHash(expected));
-          expect(actual.breaks).toEqual({});
-        },
-      ),
-      { numRuns: 150 },
-    );
+  it('any shuffle and duplication of a valid history, and any batch boundaries, fold to the ordered state', () => {
+    assertOrderIndependentFold(spotOrderDecider, historyArbitrary, 150);
   });
 
-  it('the same events give the same state whatever the batch boundaries (with a snapshot between batches)', () => {
+  it('a valid history raises no break, whatever the order of arrival', () => {
     fc.assert(
       fc.property(
-        historyArbitrary.chain((commands) =>
-          fc.tuple(fc.constant(commands), fc.array(fc.nat({ max: 40 }), { maxLength: 6 })),
-        ),
-        ([commands, cuts]) => {
-          const { state: whole, events } = foldCommands(commands);
-          const boundaries = [...new Set(cuts.map((cut) => cut % (events.length + 1)))].sort((a, b) => a - b);
-          let state = spotOrderDecider.initialState;
-          let start = 0;
-          for (const end of [...boundaries, events.length]) {
-            state = events.slice(start, end).reduce(spotOrderDecider.evolve, state);
-            state = JSON.parse(JSON.stringify(state)) as SpotOrderState;
-            start = end;
-          }
-          expect(stateHash(state)).toBe(stateHash(whole));
-        },
+        historyArbitrary.chain((commands) => shuffledWithDuplicates(commands)),
+        (commands) => expect(foldCommands(spotOrderDecider, commands).state.breaks).toEqual({}),
       ),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
   });
 
@@ -165,7 +117,7 @@ describe('spot order folding properties', () => {
         now: 1,
       },
     ];
-    const { state } = foldCommands(commands);
+    const { state } = foldCommands(spotOrderDecider, commands);
     expect(Object.values(state.inferredFills)).toEqual([
       {
         fillId: `inferred:${state.orderId}:1:0.5`,
@@ -175,6 +127,6 @@ describe('spot order folding properties', () => {
         realFilledQty: '0.5',
       },
     ]);
-    expect(stateHash(foldCommands([...commands].reverse()).state)).toBe(stateHash(state));
+    expect(stateHash(foldCommands(spotOrderDecider, [...commands].reverse()).state)).toBe(stateHash(state));
   });
 });
