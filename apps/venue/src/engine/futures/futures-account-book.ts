@@ -15,6 +15,8 @@ import { FuturesPosition, FuturesWallet } from './futures-position';
 export class FuturesAccountBook {
   private readonly wallets = new Map<string, FuturesWallet>();
   private readonly positions = new Map<string, FuturesPosition>();
+  private readonly positionsByAccount = new Map<string, FuturesPosition[]>();
+  private readonly positionsBySymbol = new Map<string, FuturesPosition[]>();
   private readonly leverages = new Map<string, LeverageSetting>();
   private readonly dirtyWallets = new Set<string>();
   private readonly dirtyPositions = new Set<FuturesPosition>();
@@ -42,6 +44,8 @@ export class FuturesAccountBook {
       const account = this.context.users.requireAccount(accountId);
       position = new FuturesPosition(account.userId, accountId, symbol, side, this.context.clock.now());
       this.positions.set(key, position);
+      this.positionsByAccount.set(accountId, [...(this.positionsByAccount.get(accountId) ?? []), position]);
+      this.positionsBySymbol.set(symbol, [...(this.positionsBySymbol.get(symbol) ?? []), position]);
     }
     return position;
   }
@@ -52,14 +56,13 @@ export class FuturesAccountBook {
     this.dirtyWallets.add(position.accountId);
   }
 
-  positionsOf(accountId: string): FuturesPosition[] {
-    return [...this.positions.values()].filter((position) => position.accountId === accountId);
+  positionsOf(accountId: string): readonly FuturesPosition[] {
+    return this.positionsByAccount.get(accountId) ?? [];
   }
 
+  /** Open positions of a symbol, every account. */
   positionsOfSymbol(symbol: string): FuturesPosition[] {
-    return [...this.positions.values()].filter(
-      (position) => position.symbol === symbol && position.quantity.gt(0),
-    );
+    return (this.positionsBySymbol.get(symbol) ?? []).filter((position) => position.quantity.gt(0));
   }
 
   leverageOf(accountId: string, instrument: Instrument): LeverageSetting {

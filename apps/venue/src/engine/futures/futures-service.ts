@@ -65,11 +65,11 @@ export class FuturesService {
         eventTime: stop.time,
         order: stop.toRecord(),
       });
-      this.settle(valid.instrument.symbol);
+      this.settle(valid.instrument.symbol, 'mark');
       record = stop.toRecord();
     } else {
       const order = this.exchange.submit({ ...valid, account: valid.account });
-      this.settle(valid.instrument.symbol);
+      this.settle(valid.instrument.symbol, 'trade');
       record = order.toRecord();
     }
     return record;
@@ -212,13 +212,13 @@ export class FuturesService {
 
   setTradingStop(command: TradingStopCommand): TradingStopRecord {
     const record = this.positionControls.setTradingStop(this.accountIdOf(command.userId), command);
-    this.settle(command.symbol);
+    this.settle(command.symbol, 'mark');
     return record;
   }
 
   /** After any change on a symbol: fire what the new prices trigger, then publish. */
-  settle(symbol: string): void {
-    this.triggers.evaluate(symbol);
+  settle(symbol: string, cause: 'mark' | 'trade'): void {
+    this.triggers.evaluate(symbol, cause);
     this.accounts.publishChanges();
   }
 }

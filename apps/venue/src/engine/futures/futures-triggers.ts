@@ -22,10 +22,17 @@ export class FuturesTriggers {
     private readonly exchange: FuturesExchange,
   ) {}
 
-  evaluate(symbol: string): void {
+  /**
+   * After a mark move everything is checked; after a trade only what the last traded
+   * price drives (trading stops), since stops and liquidations follow the mark.
+   */
+  evaluate(symbol: string, cause: 'mark' | 'trade'): void {
     if (this.context.matching.paused) return;
     for (let pass = 0; pass < MAX_TRIGGER_PASSES; pass += 1) {
-      const fired = this.fireStops(symbol) + this.fireTradingStops(symbol) + this.fireLiquidations(symbol);
+      const fired =
+        cause === 'mark'
+          ? this.fireStops(symbol) + this.fireTradingStops(symbol) + this.fireLiquidations(symbol)
+          : this.fireTradingStops(symbol);
       if (fired === 0) return;
     }
   }

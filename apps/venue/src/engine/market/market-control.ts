@@ -67,7 +67,7 @@ export class MarketControl {
     this.spot.resumePending();
     this.futures.exchange.resumePending();
     for (const instrument of this.context.instruments.all()) {
-      if (instrument.kind === 'PERPETUAL') this.futures.settle(instrument.symbol);
+      if (instrument.kind === 'PERPETUAL') this.futures.settle(instrument.symbol, 'mark');
     }
   }
 
@@ -80,6 +80,6 @@ export class MarketControl {
   private afterMarkMove(instrument: Instrument): void {
     if (this.context.matching.paused) return;
     this.requote(instrument);
-    if (instrument.kind === 'PERPETUAL') this.futures.settle(instrument.symbol);
+    if (instrument.kind === 'PERPETUAL') this.futures.settle(instrument.symbol, 'mark');
   }
 }
