@@ -1,7 +1,10 @@
 /**
  * Produce and consume throughput through the project broker with kafkajs, ~500-byte
- * messages. `npm run bench -- kafka-broker`; BENCH_MESSAGES overrides the count.
+ * messages. `npm run bench -- kafka-broker`; BENCH_MESSAGES overrides the count. The
+ * broker runs as its own process (as `npm run broker` does), so client and broker do
+ * not share one event loop; BENCH_BROKER=inline runs it in this process instead.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +16,45 @@ const MESSAGE_BYTES = 500;
 const PER_SEND = 1_000;
 const CONCURRENT_SENDS = 4;
 const PARTITIONS = 4;
+
+interface BenchBroker {
+  readonly brokers: string[];
+  stop(): Promise<void>;
+}
+
+async function startBrokerProcess(dataDir: string): Promise<BenchBroker> {
+  const root = join(__dirname, '..', '..', '..');
+  const child = spawn(
+    process.execPath,
+    [
+      '-r',
+      join(root, 'scripts/register.cjs'),
+      join(__dirname, '../src/main.ts'),
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+    ],
+    { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const address = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ready on (\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`broker exited: ${output}`)));
+  });
+  return {
+    brokers: [address],
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 function report(label: string, count: number, elapsedMs: number): void {
   const perSecond = (count * 1000) / elapsedMs;
@@ -71,7 +113,10 @@ async function consume(kafka: Kafka, topic: string): Promise<number> {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oms-kafka-bench-'));
-  const broker = await startKafkaBroker({ port: 0, dataDir });
+  const inline = process.env.BENCH_BROKER === 'inline';
+  const broker: BenchBroker = inline
+    ? await startKafkaBroker({ port: 0, dataDir })
+    : await startBrokerProcess(dataDir);
   const kafka = new Kafka({ brokers: broker.brokers, clientId: 'bench', logLevel: logLevel.NOTHING });
   try {
     const admin = kafka.admin();
@@ -80,7 +125,7 @@ async function main(): Promise<void> {
     await admin.createTopics({ topics: topics.map((topic) => ({ topic, numPartitions: PARTITIONS })) });
     await admin.disconnect();
     process.stdout.write(
-      `${MESSAGES} messages of ${MESSAGE_BYTES} B, ${PER_SEND} per send, ${PARTITIONS} partitions\n`,
+      `${MESSAGES} messages of ${MESSAGE_BYTES} B, ${PER_SEND} per send, ${PARTITIONS} partitions, broker ${inline ? 'in this process' : 'in its own process'}\n`,
     );
 
     const producer = kafka.producer();

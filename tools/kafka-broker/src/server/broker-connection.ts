@@ -32,25 +32,30 @@ export class BrokerConnection {
     socket.on('error', (error) => this.log.debug({ err: error }, 'client connection error'));
   }
 
+  /**
+   * Chunks are only joined once a whole frame has arrived, so a large produce request
+   * arriving in many TCP chunks is copied once rather than once per chunk.
+   */
   private receive(chunk: Buffer): void {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    let buffer = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
-    let at = 0;
-    while (buffer.length - at >= SIZE_PREFIX) {
-      const size = buffer.readInt32BE(at);
+    while (this.pendingBytes >= SIZE_PREFIX) {
+      if (this.pending[0].length < SIZE_PREFIX)
+        this.pending = [Buffer.concat(this.pending, this.pendingBytes)];
+      const size = this.pending[0].readInt32BE(0);
       if (size < 8 || size > this.maxRequestBytes) {
         this.log.warn({ size }, 'request size out of bounds; closing the connection');
         this.socket.destroy();
         return;
       }
-      if (buffer.length - at - SIZE_PREFIX < size) break;
-      this.queue.push(buffer.subarray(at + SIZE_PREFIX, at + SIZE_PREFIX + size));
-      at += SIZE_PREFIX + size;
+      if (this.pendingBytes < SIZE_PREFIX + size) break;
+      const joined =
+        this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+      this.queue.push(joined.subarray(SIZE_PREFIX, SIZE_PREFIX + size));
+      const rest = joined.subarray(SIZE_PREFIX + size);
+      this.pending = rest.length > 0 ? [rest] : [];
+      this.pendingBytes = rest.length;
     }
-    buffer = buffer.subarray(at);
-    this.pending = buffer.length > 0 ? [buffer] : [];
-    this.pendingBytes = buffer.length;
     void this.drain();
   }
 
