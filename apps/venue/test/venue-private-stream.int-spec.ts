@@ -192,13 +192,20 @@ describe('private user-data stream over WebSocket', () => {
     expect(typeof ping.channelId).toBe('string');
   });
 
-  it('drops a connection that leaves two server pings unanswered, keeps one that answers', async () => {
+  it('drops a connection that leaves two server pings unanswered, keeps those that answer or ping at protocol level', async () => {
     const silent = (await openStream()).stream;
     const chatty = (await openStream()).stream;
-    const answering = setInterval(() => chatty.send({ pong: Date.now() }), 50);
+    const protocolPinger = (await openStream()).stream;
+    const answering = setInterval(() => {
+      chatty.send({ pong: Date.now() });
+      protocolPinger.socket.ping();
+    }, 50);
     try {
       await silent.waitFor(() => silent.closed, 2000);
+      // Well past the two ping periods in which the silent one was dropped.
+      await settle(450);
       expect(chatty.closed).toBe(false);
+      expect(protocolPinger.closed).toBe(false);
     } finally {
       clearInterval(answering);
     }

@@ -105,7 +105,10 @@ export class PrivateStreamServer {
     this.connections.add(connection);
     this.logger.info({ userId: owner.userId, channelId }, 'private stream connected');
     socket.on('message', (data) => this.onMessage(connection, data));
+    // Clients that keep the link alive with protocol-level pings (ccxt, hummingbot) never
+    // answer the JSON pings; their pings count as liveness too.
     socket.on('pong', () => (connection.activeSinceLastPing = true));
+    socket.on('ping', () => (connection.activeSinceLastPing = true));
     socket.on('close', () => this.forget(connection));
     socket.on('error', (error) => {
       this.logger.warn({ err: error, channelId }, 'private stream socket error');
