@@ -91,7 +91,8 @@ export class FuturesExchange {
       params.side,
       params.timeInForce === 'LIMIT_MAKER' ? 'LIMIT_MAKER' : 'LIMIT',
       params.priceType,
-      params.timeInForce,
+      // The exchange reports a post-only order as type LIMIT_MAKER with GTC.
+      params.timeInForce === 'LIMIT_MAKER' ? 'GTC' : params.timeInForce,
       params.stpMode,
       price,
       params.quantity,
@@ -187,7 +188,7 @@ export class FuturesExchange {
       accountId: order.accountId,
       stpMode: order.stpMode,
     };
-    if (order.timeInForce === 'LIMIT_MAKER') {
+    if (order.type === 'LIMIT_MAKER') {
       if (previewFill(book, { ...taker, stpMode: 'EXPIRE_MAKER' }).quantity.gt(0))
         this.finish(order, 'REJECTED', 'LIMIT_MAKER_WOULD_TAKE');
       else this.rest(order, book);

@@ -259,4 +259,48 @@ describe('futures: open, partial fill, fill, partial close, cancel', () => {
       }),
     ).toThrow(expect.objectContaining({ code: '-2010' }));
   });
+
+  it('reports post-only orders as LIMIT_MAKER with GTC, rejecting one that would take', () => {
+    const { engine } = deskEngine({ initialMarks: { [SYMBOL]: '3000' } });
+    const maker = fundedUser(engine, 'maker', { futuresUsdt: '1000' });
+    const taker = fundedUser(engine, 'taker', { futuresUsdt: '1000' });
+    engine.placeFuturesOrder({
+      userId: maker.userId,
+      symbol: SYMBOL,
+      side: 'SELL_OPEN',
+      type: 'LIMIT',
+      quantity: '5',
+      price: '3000',
+      clientOrderId: 'ask',
+    });
+    const crossing = engine.placeFuturesOrder({
+      userId: taker.userId,
+      symbol: SYMBOL,
+      side: 'BUY_OPEN',
+      type: 'LIMIT',
+      quantity: '5',
+      price: '3000',
+      timeInForce: 'LIMIT_MAKER',
+      clientOrderId: 'po-1',
+    });
+    expect(crossing).toMatchObject({
+      type: 'LIMIT_MAKER',
+      timeInForce: 'GTC',
+      status: 'REJECTED',
+      executedQty: '0',
+      marginLocked: '0',
+    });
+    const resting = engine.placeFuturesOrder({
+      userId: taker.userId,
+      symbol: SYMBOL,
+      side: 'BUY_OPEN',
+      type: 'LIMIT',
+      quantity: '5',
+      price: '2999',
+      timeInForce: 'LIMIT_MAKER',
+      clientOrderId: 'po-2',
+    });
+    expect(resting).toMatchObject({ type: 'LIMIT_MAKER', timeInForce: 'GTC', status: 'NEW' });
+    expect(engine.getFuturesBalances(taker.userId)[0].orderMargin).not.toBe('0');
+  });
 });
