@@ -32,7 +32,6 @@ import {
   tradingStopResponseSchema,
 } from '../wire/futures-account.wire';
 import {
-  FuturesBatchOrderItem,
   futuresBatchOrderResponseSchema,
   FuturesCancelAllResponse,
   futuresCancelAllResponseSchema,

@@ -1,0 +1,113 @@
+import { RateLimitedError } from '../errors/exchange-errors';
+import { WeightRateLimiter } from './weight-rate-limiter';
+
+function virtualTime() {
+  const clock = { now: 1_000_000, slept: [] as number[] };
+  return {
+    clock,
+    now: () => clock.now,
+    sleep: (ms: number) => {
+      clock.slept.push(ms);
+      clock.now += ms;
+      return Promise.resolve();
+    },
+  };
+}
+
+describe('WeightRateLimiter', () => {
+  it('lets a key spend its query budget of 5 per second, then waits for the window to slide', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    for (let i = 0; i < 5; i += 1)
+      await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
+    expect(time.clock.slept).toEqual([]);
+    await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
+    expect(time.clock.slept).toEqual([1000]);
+  });
+
+  it('counts weights: a weight-5 query uses the whole second', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    await limiter.acquire('key-a', [{ category: 'query', weight: 5 }], 'GET /api/v1/account');
+    time.clock.now += 400;
+    await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
+    expect(time.clock.slept).toEqual([600]);
+  });
+
+  it('keeps keys and categories apart', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    await limiter.acquire('key-a', [{ category: 'query', weight: 5 }], 'GET /q');
+    await limiter.acquire('key-b', [{ category: 'query', weight: 5 }], 'GET /q');
+    for (let i = 0; i < 20; i += 1)
+      await limiter.acquire('key-a', [{ category: 'order', weight: 1 }], 'POST /o');
+    expect(time.clock.slept).toEqual([]);
+  });
+
+  it('allows one internal transfer per second', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    const costs = [
+      { category: 'order' as const, weight: 1 },
+      { category: 'transfer' as const, weight: 1 },
+    ];
+    await limiter.acquire('key-a', costs, 'POST /transfer');
+    time.clock.now += 250;
+    await limiter.acquire('key-a', costs, 'POST /transfer');
+    expect(time.clock.slept).toEqual([750]);
+  });
+
+  it('refuses instead of waiting longer than maxWaitMs', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep, maxWaitMs: 100 });
+    await limiter.acquire('key-a', [{ category: 'query', weight: 5 }], 'GET /q');
+    await expect(
+      limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q'),
+    ).rejects.toMatchObject({
+      reason: 'local-budget',
+      sent: false,
+    });
+  });
+
+  it('suspends a key for 60 s after a 429 and refuses without waiting', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    expect(limiter.reportTooManyRequests('key-a')).toBe(60_000);
+    const refusal = limiter.acquire('key-a', [{ category: 'order', weight: 1 }], 'POST /o');
+    await expect(refusal).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(refusal).rejects.toMatchObject({
+      reason: 'key-suspended',
+      retryAfterMs: 60_000,
+      sent: false,
+    });
+    await limiter.acquire('key-b', [{ category: 'order', weight: 1 }], 'POST /o');
+    time.clock.now += 59_999;
+    await expect(
+      limiter.acquire('key-a', [{ category: 'order', weight: 1 }], 'POST /o'),
+    ).rejects.toMatchObject({
+      retryAfterMs: 1,
+    });
+    time.clock.now += 1;
+    await limiter.acquire('key-a', [{ category: 'order', weight: 1 }], 'POST /o');
+    expect(time.clock.slept).toEqual([]);
+  });
+
+  it('honours a longer Retry-After on 429', () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    limiter.reportTooManyRequests('key-a', 90_000);
+    expect(limiter.suspendedForMs('key-a')).toBe(90_000);
+  });
+
+  it('after a 418 blocks every key', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    limiter.reportIpBlocked(120_000);
+    await expect(
+      limiter.acquire('other-key', [{ category: 'public', weight: 1 }], 'GET /p'),
+    ).rejects.toMatchObject({
+      reason: 'ip-blocked',
+      retryAfterMs: 120_000,
+    });
+  });
+});
