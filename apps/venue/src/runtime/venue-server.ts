@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import { Server } from 'node:http';
 import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
 import { createLogger } from '@oms/platform';
 import type { EngineClock, VenueEngineApi } from '../engine';
 import { VenueConfig } from '../config/venue-config';
@@ -66,13 +67,17 @@ export async function runVenue(
     for (const app of apps.reverse()) await app.close();
   };
   try {
-    const exchangeApp = await NestFactory.create(ExchangeApiModule.forRuntime(runtime), {
-      bodyParser: false,
-      logger: new NestPinoLogger('VenueExchangeApi'),
-    });
+    const exchangeApp = await NestFactory.create<NestExpressApplication>(
+      ExchangeApiModule.forRuntime(runtime),
+      {
+        bodyParser: false,
+        logger: new NestPinoLogger('VenueExchangeApi'),
+      },
+    );
     apps.push(exchangeApp);
+    exchangeApp.disable('x-powered-by');
     await exchangeApp.listen(config.port, config.host);
-    const exchangeServer = exchangeApp.getHttpServer() as Server;
+    const exchangeServer = exchangeApp.getHttpServer();
     exchangeServer.on('upgrade', (request, socket, head: Buffer) => {
       const handled =
         runtime.stream.handleUpgrade(request, socket, head) ||
@@ -80,10 +85,14 @@ export async function runVenue(
       if (!handled) socket.destroy();
     });
 
-    const controlApp = await NestFactory.create(ControlPlaneModule.forRuntime(runtime), {
-      logger: new NestPinoLogger('VenueControlPlane'),
-    });
+    const controlApp = await NestFactory.create<NestExpressApplication>(
+      ControlPlaneModule.forRuntime(runtime),
+      {
+        logger: new NestPinoLogger('VenueControlPlane'),
+      },
+    );
     apps.push(controlApp);
+    controlApp.disable('x-powered-by');
     controlApp.useGlobalPipes(
       new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
     );
@@ -102,7 +111,7 @@ export async function runVenue(
     }
 
     const exchangePort = (exchangeServer.address() as AddressInfo).port;
-    const controlPort = ((controlApp.getHttpServer() as Server).address() as AddressInfo).port;
+    const controlPort = ((controlApp.getHttpServer()).address() as AddressInfo).port;
     const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     const venue: RunningVenue = {
       restUrl: `http://${host}:${exchangePort}`,
