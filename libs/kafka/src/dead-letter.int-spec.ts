@@ -2,6 +2,8 @@ import { Registry } from 'prom-client';
 import { withCorrelationId } from '@oms/platform';
 import { ReceivedEvent } from './consume/event-subscriber';
 import { KafkaEventSubscriber } from './consume/kafka-event-subscriber';
+import { createEnvelope } from './envelope/envelope-factory';
+import { InvalidEventError } from './envelope/event-codec';
 import { KafkaMetrics } from './metrics/kafka-metrics';
 import { KafkaDeadLetterPublisher } from './publish/dead-letter-publisher';
 import { KafkaEventPublisher } from './publish/kafka-event-publisher';
@@ -20,6 +22,31 @@ describe('dead letters and correlation headers', () => {
     await cluster.close();
   });
 
+  async function readMessages(topic: string, count: number) {
+    const messages: { value: Buffer | null; headers: Record<string, string | undefined> }[] = [];
+    const reader = cluster.kafka.consumer({
+      groupId: cluster.uniqueName(`reader-${topic}`),
+      maxWaitTimeInMs: 100,
+    });
+    await reader.connect();
+    await reader.subscribe({ topic, fromBeginning: true });
+    await reader.run({
+      eachMessage: ({ message }) => {
+        const headers = Object.fromEntries(
+          Object.entries(message.headers ?? {}).map(([name, value]) => [name, headerText(value)]),
+        );
+        messages.push({ value: message.value, headers });
+        return Promise.resolve();
+      },
+    });
+    try {
+      await eventually(() => (messages.length >= count ? true : undefined), `${count} messages on ${topic}`);
+    } finally {
+      await reader.disconnect();
+    }
+    return messages;
+  }
+
   it('sends undecodable messages to the dead-letter topic with their bytes, reason and origin, and keeps going', async () => {
     const topic = cluster.uniqueName('observations');
     const deadLetterTopic = cluster.uniqueName('dead-letters');
@@ -29,11 +56,23 @@ describe('dead letters and correlation headers', () => {
     const metrics = KafkaMetrics.for(new Registry());
     const publisher = new KafkaEventPublisher({ kafka: cluster.kafka, codec, metrics });
 
-    await withCorrelationId('desk-request-7', () =>
-      publisher.publish(topic, [
-        { envelope: sampleEnvelope('acc1', 'BTCUSDT', 0, { correlationId: 'desk-request-7' }) },
-      ]),
+    const first = withCorrelationId('desk-request-7', () =>
+      createEnvelope({
+        identity: ['spec', 'first'],
+        type: 'SampleObserved',
+        schemaVersion: 1,
+        accountId: 'acc1',
+        symbol: 'BTCUSDT',
+        source: 'ws',
+        venueTime: null,
+        payload: { sequence: 0, price: '1.5' },
+      }),
     );
+    const invalid = sampleEnvelope('acc1', 'BTCUSDT', 9, { source: 'fax' as 'ws' });
+    await expect(publisher.publish(topic, [{ envelope: first }, { envelope: invalid }])).rejects.toThrow(
+      InvalidEventError,
+    );
+    await publisher.publish(topic, [{ envelope: first }]);
     const raw = cluster.kafka.producer();
     await raw.connect();
     const notJson = Buffer.from('{"eventId": oops');
@@ -78,26 +117,17 @@ describe('dead letters and correlation headers', () => {
     expect(received.map((event) => event.offset)).toEqual(['0', '4']);
     expect(received[0].correlationId).toBe('desk-request-7');
     expect(received[0].key).toBe('acc1:BTCUSDT');
+    expect(received[0].envelope.eventId).toBe(first.eventId);
 
-    const letters: { value: Buffer | null; headers: Record<string, string | undefined> }[] = [];
-    const reader = cluster.kafka.consumer({
-      groupId: cluster.uniqueName('dlq-reader'),
-      maxWaitTimeInMs: 100,
+    const [published] = await readMessages(topic, 1);
+    expect(published.headers).toMatchObject({
+      [EventHeader.correlationId]: 'desk-request-7',
+      [EventHeader.eventId]: first.eventId,
+      [EventHeader.eventType]: 'SampleObserved',
+      [EventHeader.schemaVersion]: '1',
     });
-    await reader.connect();
-    await reader.subscribe({ topic: deadLetterTopic, fromBeginning: true });
-    await reader.run({
-      eachMessage: ({ message }) => {
-        const headers = Object.fromEntries(
-          Object.entries(message.headers ?? {}).map(([name, value]) => [name, headerText(value)]),
-        );
-        letters.push({ value: message.value, headers });
-        return Promise.resolve();
-      },
-    });
-    await eventually(() => (letters.length >= 3 ? true : undefined), 'three dead letters');
-    await reader.disconnect();
 
+    const letters = await readMessages(deadLetterTopic, 3);
     expect(letters.map((letter) => letter.value)).toEqual([notJson, noAccount, badPrice]);
     expect(letters[0].headers[DeadLetterHeader.reason]).toMatch(/^value is not JSON/);
     expect(letters[0].headers[EventHeader.correlationId]).toBe('corr-raw');

@@ -1,5 +1,6 @@
 export * from './envelope/event-envelope';
 export * from './envelope/event-id';
+export * from './envelope/envelope-factory';
 export * from './envelope/event-codec';
 export * from './envelope/payload-schema-registry';
 export * from './topics/topic-names';
