@@ -1,5 +1,4 @@
 import { AddressInfo } from 'node:net';
-import { Server } from 'node:http';
 import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
