@@ -110,7 +110,7 @@ export async function runVenue(
     }
 
     const exchangePort = (exchangeServer.address() as AddressInfo).port;
-    const controlPort = ((controlApp.getHttpServer()).address() as AddressInfo).port;
+    const controlPort = (controlApp.getHttpServer().address() as AddressInfo).port;
     const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     const venue: RunningVenue = {
       restUrl: `http://${host}:${exchangePort}`,
