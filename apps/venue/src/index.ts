@@ -6,3 +6,4 @@ export { loadVenueConfig } from './config/venue-config';
 export type { HttpFaultMode, StreamFaultMode, FaultState } from './faults/fault-injector';
 export type { ApiKeyPermission } from './auth/api-key';
 export type { CreatedApiKey } from './auth/api-key-registry';
+export type { EngineSnapshot, UserSnapshot, InstrumentRecord, MarkPriceRecord, UserRecord } from './engine';
