@@ -21,6 +21,40 @@ describe('ordered delivery per key', () => {
     await cluster.close();
   });
 
+  it('keeps the call order of concurrent publishes for one key', async () => {
+    const topic = cluster.uniqueName('concurrent');
+    await cluster.createTopic(topic, 3);
+    const codec = sampleCodec();
+    const publisher = new KafkaEventPublisher({ kafka: cluster.kafka, codec });
+    await Promise.all(
+      Array.from({ length: 200 }, (_, sequence) =>
+        publisher.publish(topic, [{ envelope: sampleEnvelope('acc9', 'ETHUSDT', sequence) }]),
+      ),
+    );
+    await publisher.close();
+
+    const sequences: number[] = [];
+    const subscriber = new KafkaEventSubscriber({
+      kafka: cluster.kafka,
+      codec,
+      groupId: cluster.uniqueName('concurrent-reader'),
+      topics: [topic],
+      deadLetters: new KafkaDeadLetterPublisher(cluster.kafka, cluster.uniqueName('concurrent-dlq')),
+      maxWaitTimeMs: 100,
+    });
+    await subscriber.start((batch) => {
+      for (const event of batch.events)
+        sequences.push((event.envelope.payload as { sequence: number }).sequence);
+      return Promise.resolve();
+    });
+    try {
+      await eventually(() => (sequences.length >= 200 ? true : undefined), '200 events');
+    } finally {
+      await subscriber.stop();
+    }
+    expect(sequences).toEqual(Array.from({ length: 200 }, (_, index) => index));
+  });
+
   it(`delivers ${TOTAL} events with every account:symbol key in publish order`, async () => {
     const topic = cluster.uniqueName('ordered');
     await cluster.createTopic(topic, 6);

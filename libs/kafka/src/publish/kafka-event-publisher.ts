@@ -1,4 +1,4 @@
-import { Kafka, Producer } from 'kafkajs';
+import { Kafka, Message, Producer } from 'kafkajs';
 import { createLogger } from '@oms/platform';
 import { EventCodec } from '../envelope/event-codec';
 import { KafkaMetrics } from '../metrics/kafka-metrics';
@@ -25,6 +25,8 @@ export class KafkaEventPublisher implements EventPublisher {
   private readonly metrics: KafkaMetrics;
   private connecting?: Promise<void>;
   private closed = false;
+  /** Sends happen one after another, in call order: concurrent callers keep their order per key. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: KafkaEventPublisherOptions) {
     this.producer = options.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
@@ -49,6 +51,12 @@ export class KafkaEventPublisher implements EventPublisher {
         [EventHeader.schemaVersion]: String(envelope.schemaVersion),
       },
     }));
+    const send = this.queue.then(() => this.send(topic, messages));
+    this.queue = send.catch(() => undefined);
+    await send;
+  }
+
+  private async send(topic: string, messages: Message[]): Promise<void> {
     await this.connect();
     const timer = this.metrics.produceDuration.startTimer({ topic });
     try {
@@ -66,6 +74,7 @@ export class KafkaEventPublisher implements EventPublisher {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.queue;
     if (this.connecting) {
       await this.connecting.catch(() => undefined);
       await this.producer.disconnect();
