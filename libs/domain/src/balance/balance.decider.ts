@@ -1,6 +1,6 @@
 import { canonicalJson } from '../shared/canonical-json';
 import { Decider } from '../shared/decider';
-import { DomainError, DomainErrorCode, refusalAsValue } from '../shared/domain-error';
+import { DomainError, DomainErrorCode, refusalAsValue, requireCommand } from '../shared/domain-error';
 import { ObservationSource, sourceRank } from '../observations/observation-source';
 import {
   FuturesBalanceObservation,
@@ -69,7 +69,7 @@ function createBalanceDecider<
     evolve,
     decide: (command, state) =>
       refusalAsValue(() => {
-        requireTime(command.now);
+        requireTime(requireCommand(command).now);
         const observation = read(command.observation);
         if (
           (state.accountId !== null && state.accountId !== observation.accountId) ||

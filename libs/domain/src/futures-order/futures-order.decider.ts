@@ -1,5 +1,5 @@
 import { Decider } from '../shared/decider';
-import { refusalAsValue } from '../shared/domain-error';
+import { refusalAsValue, requireCommand } from '../shared/domain-error';
 import {
   FuturesFillObservation,
   FuturesFillObserved,
@@ -32,7 +32,7 @@ import { FuturesOrderCommand, FuturesOrderEvent, FuturesOrderState } from './fut
 
 export const futuresOrderDecider: Decider<FuturesOrderCommand, FuturesOrderEvent, FuturesOrderState> = {
   initialState: initialOrderCoreState(),
-  decide: (command, state) => refusalAsValue(() => decideFuturesOrder(command, state)),
+  decide: (command, state) => refusalAsValue(() => decideFuturesOrder(requireCommand(command), state)),
   evolve: evolveFuturesOrder,
 };
 

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../shared/canonical-json';
 import { Decider } from '../shared/decider';
-import { DomainError, DomainErrorCode, refusalAsValue } from '../shared/domain-error';
+import { DomainError, DomainErrorCode, refusalAsValue, requireCommand } from '../shared/domain-error';
 import {
   FuturesStopOrderObservation,
   FuturesStopOrderObserved,
@@ -45,7 +45,7 @@ export const futuresStopOrderDecider: Decider<
   FuturesStopOrderState
 > = {
   initialState,
-  decide: (command, state) => refusalAsValue(() => decideStopOrder(command, state)),
+  decide: (command, state) => refusalAsValue(() => decideStopOrder(requireCommand(command), state)),
   evolve: evolveStopOrder,
 };
 

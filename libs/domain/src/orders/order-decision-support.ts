@@ -1,6 +1,11 @@
 import { DomainError, DomainErrorCode, invalidField } from '../shared/domain-error';
 import { ObservationSource } from '../observations/observation-source';
-import { ReconciliationBreakDetected, SubmissionLifecycleEvent } from './order-lifecycle.events';
+import {
+  ReconciliationBreakDetected,
+  SubmissionLifecycleEvent,
+  UNCERTAINTY_REASONS,
+  UncertaintyReason,
+} from './order-lifecycle.events';
 import { OrderLifecycleState, VenueOrderFacts } from './order-core.state';
 
 /** Checks and event builders shared by every order decision. */
@@ -110,4 +115,21 @@ export function requireText(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim() === '')
     throw invalidField(field, 'must be a non-empty string');
   return value;
+}
+
+/** Free text from the venue or a desk: may be empty, must be a string. */
+export function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw invalidField(field, 'must be a string');
+  return value;
+}
+
+export function optionalString(value: unknown, field: string): string | null {
+  return value === null || value === undefined ? null : requireString(value, field);
+}
+
+export function requireUncertaintyReason(value: unknown): UncertaintyReason {
+  if (typeof value !== 'string' || !(UNCERTAINTY_REASONS as readonly string[]).includes(value)) {
+    throw invalidField('reason', `must be one of ${UNCERTAINTY_REASONS.join(', ')}`);
+  }
+  return value as UncertaintyReason;
 }

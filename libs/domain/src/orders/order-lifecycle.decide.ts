@@ -1,16 +1,18 @@
-import { assertNever } from '../shared/decider';
-import { DomainError, DomainErrorCode, invalidField } from '../shared/domain-error';
+import { DomainError, DomainErrorCode, invalidField, unknownCommand } from '../shared/domain-error';
 import { OrderLifecycleCommand } from './order-lifecycle.commands';
-import { SubmissionLifecycleEvent, UNCERTAINTY_REASONS } from './order-lifecycle.events';
+import { SubmissionLifecycleEvent } from './order-lifecycle.events';
 import { OrderLifecycleState, VenueOrderFacts } from './order-core.state';
 import {
   foundBy,
   notPending,
   requireClientOrderId,
+  optionalString,
   requireLive,
   requirePendingCancel,
+  requireString,
   requireText,
   requireTime,
+  requireUncertaintyReason,
 } from './order-decision-support';
 
 /** The lifecycle commands every order aggregate shares; throws DomainError on refusal. */
@@ -31,23 +33,20 @@ export function decideOrderLifecycle(
           data: {
             clientOrderId: requireClientOrderId(state),
             venueCode: requireText(command.venueCode, 'venueCode'),
-            venueMessage: command.venueMessage,
+            venueMessage: requireString(command.venueMessage, 'venueMessage'),
             rejectedAt: command.now,
           },
         },
       ];
     case 'RecordSubmissionUncertain': {
       if (submission.phase !== 'requested') throw notPending(submission.phase);
-      if (!(UNCERTAINTY_REASONS as readonly string[]).includes(command.reason)) {
-        throw invalidField('reason', `must be one of ${UNCERTAINTY_REASONS.join(', ')}`);
-      }
       const uncertain: SubmissionLifecycleEvent = {
         type: 'OrderSubmissionUncertain',
         schemaVersion: 1,
         data: {
           clientOrderId: requireClientOrderId(state),
-          reason: command.reason,
-          detail: command.detail,
+          reason: requireUncertaintyReason(command.reason),
+          detail: requireString(command.detail, 'detail'),
           at: command.now,
         },
       };
@@ -77,8 +76,8 @@ export function decideOrderLifecycle(
             evidence: {
               kind: 'lookups-not-found',
               lookups: command.lookups,
-              venueCode: command.venueCode,
-              venueMessage: command.venueMessage,
+              venueCode: optionalString(command.venueCode, 'venueCode'),
+              venueMessage: optionalString(command.venueMessage, 'venueMessage'),
             },
             uncertainSince: submission.uncertainSince,
             resolvedAt: command.now,
@@ -110,7 +109,7 @@ export function decideOrderLifecycle(
           schemaVersion: 1,
           data: {
             outcome: 'rejected',
-            evidence: `venue code ${requireText(command.venueCode, 'venueCode')}: ${command.venueMessage}`,
+            evidence: `venue code ${requireText(command.venueCode, 'venueCode')}: ${requireString(command.venueMessage, 'venueMessage')}`,
             requestedAt: cancel.requestedAt,
             resolvedAt: command.now,
             tookMs: command.now - cancel.requestedAt,
@@ -129,7 +128,11 @@ export function decideOrderLifecycle(
         {
           type: 'OrderCancelUncertain',
           schemaVersion: 1,
-          data: { reason: command.reason, detail: command.detail, at: command.now },
+          data: {
+            reason: requireUncertaintyReason(command.reason),
+            detail: requireString(command.detail, 'detail'),
+            at: command.now,
+          },
         },
       ];
     case 'ResolveCancelNotCanceled': {
@@ -171,13 +174,13 @@ export function decideOrderLifecycle(
           data: {
             breakId: command.breakId,
             actor: requireText(command.actor, 'actor'),
-            note: command.note,
+            note: requireString(command.note, 'note'),
             resolvedAt: command.now,
           },
         },
       ];
     }
     default:
-      return assertNever(command, 'order lifecycle command');
+      return unknownCommand(command);
   }
 }

@@ -71,6 +71,11 @@ export function spotPnlReport(input: SpotPnlInput): SpotPnlReport | DomainError 
 }
 
 function computeSpotPnl(input: SpotPnlInput): SpotPnlReport {
+  const reader = FieldReader.of(input, 'input');
+  if (!Array.isArray(input.fills)) throw invalidField('input.fills', 'must be an array');
+  reader.string('baseAsset');
+  reader.string('quoteAsset');
+  reader.oneOf('method', ['average-cost', 'fifo']);
   const fills = uniqueFillsInOrder(input.fills);
   const mark =
     input.markPrice === null

@@ -1,6 +1,13 @@
 import { canonicalJson } from '../shared/canonical-json';
-import { Decider, assertNever } from '../shared/decider';
-import { DomainError, DomainErrorCode, invalidField, refusalAsValue } from '../shared/domain-error';
+import { Decider } from '../shared/decider';
+import {
+  DomainError,
+  DomainErrorCode,
+  invalidField,
+  refusalAsValue,
+  unknownCommand,
+  requireCommand,
+} from '../shared/domain-error';
 import { FieldReader } from '../shared/field-reader';
 import { readFee } from '../observations/observation-source';
 import { FUTURES_ORDER_SIDES } from '../observations/futures-order-observed';
@@ -13,7 +20,7 @@ import {
   positionEffect,
   requireContractMultiplier,
 } from '../futures-order/contract-quantity';
-import { requireText, requireTime } from '../orders/order-decision-support';
+import { requireString, requireText, requireTime } from '../orders/order-decision-support';
 import { evolvePosition, findFill } from './futures-position.evolve';
 import { fillFacts, newBreaks, positionBreak, reconcilePosition } from './position-reconciliation';
 import {
@@ -44,7 +51,7 @@ export function createFuturesPositionDecider(
 ): Decider<FuturesPositionCommand, FuturesPositionEvent, FuturesPositionState> {
   return {
     initialState: initialFuturesPositionState,
-    decide: (command, state) => refusalAsValue(() => decidePosition(command, state, lookups)),
+    decide: (command, state) => refusalAsValue(() => decidePosition(requireCommand(command), state, lookups)),
     evolve: evolvePosition,
   };
 }
@@ -164,14 +171,14 @@ function decidePosition(
           data: {
             breakId: command.breakId,
             actor: requireText(command.actor, 'actor'),
-            note: command.note,
+            note: requireString(command.note, 'note'),
             resolvedAt: now,
           },
         },
       ];
     }
     default:
-      return assertNever(command, 'position command');
+      return unknownCommand(command);
   }
 }
 

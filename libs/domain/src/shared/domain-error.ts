@@ -18,6 +18,7 @@ export enum DomainErrorCode {
   UnknownReconciliationBreak = 'UNKNOWN_RECONCILIATION_BREAK',
   ReconciliationBreakAlreadyResolved = 'RECONCILIATION_BREAK_ALREADY_RESOLVED',
   UnknownEventType = 'UNKNOWN_EVENT_TYPE',
+  UnknownCommandType = 'UNKNOWN_COMMAND_TYPE',
   UnsupportedSchemaVersion = 'UNSUPPORTED_SCHEMA_VERSION',
   FeeAssetNotPriced = 'FEE_ASSET_NOT_PRICED',
   FillDoesNotMatchPosition = 'FILL_DOES_NOT_MATCH_POSITION',
@@ -42,6 +43,27 @@ export function invalidField(field: string, problem: string): DomainError {
 
 export function missingField(field: string): DomainError {
   return new DomainError(DomainErrorCode.MissingField, `${field} is required`, field);
+}
+
+/**
+ * The `default` of a decide switch: typed `never` so the compiler proves every command
+ * is handled, and a refusal (not a crash) when a transport sends something else.
+ */
+export function unknownCommand(command: never): never {
+  const type: unknown = (command as { type?: unknown } | null)?.type;
+  throw new DomainError(
+    DomainErrorCode.UnknownCommandType,
+    `unknown command type ${typeof type === 'string' ? type : typeof type}`,
+    'type',
+  );
+}
+
+/** Refuses a command that is not even an object (null from a transport, a bare string). */
+export function requireCommand<Command>(command: Command): Command {
+  if (typeof command !== 'object' || command === null || Array.isArray(command)) {
+    throw new DomainError(DomainErrorCode.InvalidField, 'command must be an object', 'command');
+  }
+  return command;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Decider } from '../shared/decider';
-import { refusalAsValue } from '../shared/domain-error';
+import { refusalAsValue, requireCommand } from '../shared/domain-error';
 import {
   SpotFillObservation,
   SpotFillObserved,
@@ -32,7 +32,7 @@ import { SpotOrderCommand, SpotOrderEvent, SpotOrderState } from './spot-order.t
 
 export const spotOrderDecider: Decider<SpotOrderCommand, SpotOrderEvent, SpotOrderState> = {
   initialState: initialOrderCoreState(),
-  decide: (command, state) => refusalAsValue(() => decideSpotOrder(command, state)),
+  decide: (command, state) => refusalAsValue(() => decideSpotOrder(requireCommand(command), state)),
   evolve: evolveSpotOrder,
 };
 

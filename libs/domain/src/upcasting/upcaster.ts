@@ -54,6 +54,7 @@ function isKnownType(type: string): type is DomainEventType {
 /** Raises a stored event to its current version, or says precisely why it cannot. */
 export function upcastEvent(stored: StoredEvent): AnyDomainEvent | DomainError {
   return refusalAsValue(() => {
+    FieldReader.of(stored, 'event');
     const { type, schemaVersion } = stored;
     if (!isKnownType(type)) {
       throw new DomainError(DomainErrorCode.UnknownEventType, `unknown event type ${String(type)}`, 'type');

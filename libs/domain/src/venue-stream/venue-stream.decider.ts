@@ -1,7 +1,7 @@
 import { Decider, assertNever } from '../shared/decider';
 import { DomainEvent } from '../shared/domain-event';
-import { invalidField, refusalAsValue } from '../shared/domain-error';
-import { requireText, requireTime } from '../orders/order-decision-support';
+import { invalidField, refusalAsValue, unknownCommand, requireCommand } from '../shared/domain-error';
+import { requireString, requireText, requireTime } from '../orders/order-decision-support';
 
 /**
  * The private user-data stream of one account, as ingest sees it. A gap is a window in
@@ -84,7 +84,7 @@ export const venueStreamDecider: Decider<VenueStreamCommand, VenueStreamEvent, V
   initialState,
   decide: (command, state) =>
     refusalAsValue((): VenueStreamEvent[] => {
-      const now = requireTime(command.now);
+      const now = requireTime(requireCommand(command).now);
       switch (command.type) {
         case 'RecordStreamConnected': {
           const accountId = requireText(command.accountId, 'accountId');
@@ -120,7 +120,7 @@ export const venueStreamDecider: Decider<VenueStreamCommand, VenueStreamEvent, V
                 accountId: state.accountId,
                 connectionId: command.connectionId,
                 at: now,
-                reason: command.reason,
+                reason: requireString(command.reason, 'reason'),
                 source: 'ws',
               },
             },
@@ -135,12 +135,18 @@ export const venueStreamDecider: Decider<VenueStreamCommand, VenueStreamEvent, V
             {
               type: 'VenueStreamGapDetected',
               schemaVersion: 1,
-              data: { accountId: state.accountId, from, to, reason: command.reason, source: 'ws' },
+              data: {
+                accountId: state.accountId,
+                from,
+                to,
+                reason: requireString(command.reason, 'reason'),
+                source: 'ws',
+              },
             },
           ];
         }
         default:
-          return assertNever(command, 'venue stream command');
+          return unknownCommand(command);
       }
     }),
   evolve: (state, event) => {
