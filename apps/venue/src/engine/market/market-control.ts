@@ -40,7 +40,8 @@ export class MarketControl {
     }
     for (let step = 0; step < count; step += 1) {
       for (const group of groups.values()) {
-        const factor = ONE.plus(this.market.nextMove());
+        const move = this.market.nextMove();
+        const factor = ONE.plus(move);
         for (const instrument of group) {
           const moved = floorToStep(
             this.context.marks.price(instrument.symbol).mul(factor),
@@ -51,6 +52,7 @@ export class MarketControl {
             maxDecimal(moved, instrument.tickSize),
             this.context.clock.now(),
           );
+          if (this.quoting && !this.context.matching.paused) this.market.printTrade(instrument, move.lt(0));
           this.afterMarkMove(instrument);
         }
       }

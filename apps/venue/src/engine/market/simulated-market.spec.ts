@@ -71,4 +71,15 @@ describe('simulated market', () => {
     expect(engine.listUsers().map((user) => user.label)).toEqual(['desk']);
     expect(engine.snapshot().users.map((user) => user.user.label)).toEqual(['desk']);
   });
+
+  it('prints a participant trade at each new mark, so public trades and tickers move', () => {
+    const engine = engineWithSeed(11);
+    const marks = engine.advanceMarket(5);
+    const trades = engine.getRecentTrades('ETHUSDT', 10);
+    expect(trades).toHaveLength(5);
+    expect(trades[4].price).toBe(marks.find((mark) => mark.symbol === 'ETHUSDT')?.price);
+    const [ticker] = engine.getTicker24h('ETHUSDT-PERPETUAL');
+    expect(Number(ticker.volume)).toBeGreaterThan(0);
+    expect(ticker.close).toBe(engine.getMarkPrice('ETHUSDT-PERPETUAL').price);
+  });
 });

@@ -86,6 +86,22 @@ export class SimulatedMarket {
     return draw.mul(2).minus(1).mul(this.options.maxStepMove);
   }
 
+  /**
+   * Prints one trade between participants at the mark, so public trades, tickers and
+   * last-price triggers move with the market even when no desk trades.
+   */
+  printTrade(instrument: Instrument, buyerIsMaker: boolean): void {
+    const price = this.context.marks.price(instrument.symbol);
+    const quantity = this.size(instrument, price);
+    this.context.tape.record(instrument.symbol, {
+      ticketId: this.context.ids.nextId(),
+      time: this.context.clock.now(),
+      price,
+      quantity,
+      isBuyerMaker: buyerIsMaker,
+    });
+  }
+
   private size(instrument: Instrument, price: EngineDecimal): EngineDecimal {
     const multiples = this.options.sizeMultiples;
     if (multiples !== undefined) {
