@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   });
   try {
     const key = venue.demo;
-    for (let index = 0; index < 100; index += 1) await placeAndCancel(venue.restUrl, key, index);
+    for (let index = 0; index < 500; index += 1) await placeAndCancel(venue.restUrl, key, index);
 
     let started = process.hrtime.bigint();
     for (let index = 0; index < SEQUENTIAL_ROUND_TRIPS; index += 1)
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     seconds = Number(process.hrtime.bigint() - started) / 1e9;
     // Same measure again, with the history of the runs above in the engine.
     console.log(
-      `sequential place+cancel after ${SEQUENTIAL_ROUND_TRIPS + CONCURRENT_ROUND_TRIPS + 100} orders: ${(SEQUENTIAL_ROUND_TRIPS / seconds).toFixed(0)} round trips/s`,
+      `sequential place+cancel after ${SEQUENTIAL_ROUND_TRIPS + CONCURRENT_ROUND_TRIPS + 500} orders: ${(SEQUENTIAL_ROUND_TRIPS / seconds).toFixed(0)} round trips/s`,
     );
 
     const { listenKey } = await signed(venue.restUrl, key, 'POST', '/api/v1/userDataStream', {});
