@@ -58,3 +58,4 @@ export * from './upcasting/upcaster';
 export * from './orders/order-view';
 export * from './spot-order/spot-order-fills';
 export * from './position/position-fill-input';
+export * from './observations/observation-routing';

@@ -69,7 +69,7 @@ describe('futures position folding properties', () => {
           ).toEqual([]);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });

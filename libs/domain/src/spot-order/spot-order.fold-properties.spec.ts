@@ -86,7 +86,7 @@ const historyArbitrary = fc
 
 describe('spot order folding properties', () => {
   it('any shuffle and duplication of a valid history, and any batch boundaries, fold to the ordered state', () => {
-    assertOrderIndependentFold(spotOrderDecider, historyArbitrary, 150);
+    assertOrderIndependentFold(spotOrderDecider, historyArbitrary, 100);
   });
 
   it('a valid history raises no break, whatever the order of arrival', () => {
