@@ -84,8 +84,9 @@ function collect(
       }
       if (fetchOffset === log.logEndOffset || budget <= 0)
         return { ...base, errorCode: ErrorCode.NONE, records: [] };
-      // Kafka's rule: the first batch of the response is sent whole even past the limits.
-      const records = log.read(fetchOffset, Math.min(maxBytes, budget), bytes === 0);
+      // The first batch of a partition goes out whole even past the partition limit while
+      // the response has room, and always for the first partition with data (Kafka's rule).
+      const records = log.read(fetchOffset, Math.min(maxBytes, budget), bytes === 0 ? Infinity : budget);
       const size = records.reduce((sum, chunk) => sum + chunk.length, 0);
       budget -= size;
       bytes += size;

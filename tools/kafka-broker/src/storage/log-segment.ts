@@ -130,8 +130,11 @@ export class LogSegment {
     return found;
   }
 
-  /** Whole batches from `firstIndex` on, at most `maxBytes` unless the first alone is bigger. */
-  read(firstIndex: number, maxBytes: number, alwaysOne: boolean): Buffer | undefined {
+  /**
+   * Whole batches from `firstIndex` on, at most `maxBytes`; the first batch alone may
+   * exceed that up to `firstBatchLimit`.
+   */
+  read(firstIndex: number, maxBytes: number, firstBatchLimit: number): Buffer | undefined {
     const first = this.batches[firstIndex];
     if (!first) return undefined;
     let end = firstIndex;
@@ -141,7 +144,7 @@ export class LogSegment {
       end += 1;
     }
     if (end === firstIndex) {
-      if (!alwaysOne) return undefined;
+      if (first.size > firstBatchLimit) return undefined;
       size = first.size;
     }
     const buffer = Buffer.allocUnsafe(size);

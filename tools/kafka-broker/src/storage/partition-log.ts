@@ -92,9 +92,10 @@ export class PartitionLog {
 
   /**
    * Whole batches starting with the one that holds `offset`. The first batch is returned
-   * even when it exceeds `maxBytes` if `alwaysOne`, so a large batch never stalls a consumer.
+   * even when it exceeds `maxBytes` as long as it fits `firstBatchLimit`, so a batch
+   * larger than a partition's fetch size never stalls its consumer.
    */
-  read(offset: number, maxBytes: number, alwaysOne: boolean): Buffer[] {
+  read(offset: number, maxBytes: number, firstBatchLimit: number): Buffer[] {
     const chunks: Buffer[] = [];
     let budget = maxBytes;
     let from = offset;
@@ -102,7 +103,7 @@ export class PartitionLog {
       const segment = this.segments[index];
       const batchIndex = segment.findBatch(from);
       if (batchIndex < 0) continue;
-      const chunk = segment.read(batchIndex, budget, alwaysOne && chunks.length === 0);
+      const chunk = segment.read(batchIndex, budget, chunks.length === 0 ? firstBatchLimit : 0);
       if (!chunk) break;
       chunks.push(chunk);
       budget -= chunk.length;
