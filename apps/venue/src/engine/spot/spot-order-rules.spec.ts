@@ -203,4 +203,43 @@ describe('spot order rules', () => {
     expect(result.lastOrderId).toBe(high.orderId);
     expect(engine.listSpotOpenOrders({ userId: taker.userId }).map((open) => open.side)).toEqual(['SELL']);
   });
+
+  it('sizes a paused market buy at resume and rejects it if the funds are gone by then', () => {
+    const { engine, maker, taker } = setup();
+    order(engine, maker.userId, { side: 'SELL', quantity: '2', price: '3000' });
+    engine.setMatchingPaused(true);
+    const affordable = engine.placeSpotOrder({
+      userId: taker.userId,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '1',
+    });
+    const spender = fundedUser(engine, 'spender', { spot: { USDT: '3000' } });
+    const doomed = engine.placeSpotOrder({
+      userId: spender.userId,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '1',
+    });
+    engine.transferAsset({
+      userId: spender.userId,
+      fromAccountId: spender.spotAccountId,
+      toAccountId: spender.futuresAccountId,
+      coin: 'USDT',
+      quantity: '2000',
+    });
+    expect([affordable.status, doomed.status]).toEqual(['PENDING_NEW', 'PENDING_NEW']);
+    engine.setMatchingPaused(false);
+    expect(engine.getSpotOrder({ userId: taker.userId, orderId: affordable.orderId })).toMatchObject({
+      status: 'FILLED',
+      executedQty: '1',
+    });
+    expect(engine.getSpotOrder({ userId: spender.userId, orderId: doomed.orderId })).toMatchObject({
+      status: 'REJECTED',
+      executedQty: '0',
+    });
+    expect(balanceOf(engine, spender.userId, 'USDT')).toEqual({ free: '1000', locked: '0' });
+  });
 });
