@@ -5,6 +5,8 @@
 const { startEmbeddedPostgres } = require('../../tools/embedded-postgres/embedded-postgres.cjs');
 
 module.exports = async function globalSetup() {
+  // Keep test output to results and failures; LOG_LEVEL=info (or debug) shows the apps' logs.
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
   if (process.env.DATABASE_URL) {
     process.stdout.write(`\n[test] using DATABASE_URL from the environment\n`);
     return;
