@@ -59,3 +59,4 @@ export * from './orders/order-view';
 export * from './spot-order/spot-order-fills';
 export * from './position/position-fill-input';
 export * from './observations/observation-routing';
+export * from './pnl/utc-day';

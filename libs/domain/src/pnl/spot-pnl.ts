@@ -4,6 +4,7 @@ import { FieldReader } from '../shared/field-reader';
 import { Fee, readFee } from '../observations/observation-source';
 import { SPOT_ORDER_SIDES, SpotOrderSide } from '../observations/spot-order-observed';
 import { FeeAssetPrices, valueFee } from './fee-valuation';
+import { utcDay } from './utc-day';
 import {
   CostMethod,
   EMPTY_LEDGER,
@@ -60,6 +61,13 @@ export interface SpotPnlReport {
     readonly averageCost: string;
   }>;
   readonly fillsCounted: number;
+  /** Realized P&L and fees by UTC day of the fill that realized or paid them. */
+  readonly byDay: ReadonlyArray<{
+    readonly day: string;
+    readonly realizedPnl: string;
+    readonly realizedGrossPnl: string;
+    readonly feesPaid: string;
+  }>;
 }
 
 /**
@@ -86,6 +94,7 @@ function computeSpotPnl(input: SpotPnlInput): SpotPnlReport {
   }
   let ledger: LedgerState = EMPTY_LEDGER;
   let fees = new Dec(0);
+  const days = new Map<string, { net: Dec; gross: Dec; fees: Dec }>();
   fills.forEach((fill, index) => {
     const field = `input.fills[${index}]`;
     const price = new Dec(fill.price);
@@ -97,11 +106,19 @@ function computeSpotPnl(input: SpotPnlInput): SpotPnlReport {
     if (!quantity.greaterThan(0) && fill.side === 'BUY')
       throw invalidField(`${field}.fee`, 'exceeds the quantity bought');
     const cash = fill.side === 'BUY' ? notional.plus(fee.quoteValue) : notional.minus(fee.quoteValue);
-    ledger = applyTrade(
+    const outcome = applyTrade(
       ledger,
       { quantity, rawValue: price.times(quantity.abs()), effectiveValue: cash },
       input.method,
-    ).ledger;
+    );
+    ledger = outcome.ledger;
+    const day = utcDay(fill.time);
+    const totals = days.get(day) ?? { net: new Dec(0), gross: new Dec(0), fees: new Dec(0) };
+    days.set(day, {
+      net: totals.net.plus(outcome.realizedNet),
+      gross: totals.gross.plus(outcome.realizedGross),
+      fees: totals.fees.plus(fee.quoteValue).plus(fee.baseAmount.times(price)),
+    });
   });
   const money = (value: Dec): string =>
     input.scale === undefined ? canonicalDecimal(value) : roundToScale(value, input.scale);
@@ -122,6 +139,14 @@ function computeSpotPnl(input: SpotPnlInput): SpotPnlReport {
       averageCost: canonicalDecimal(lotPrice(lot, 'effectiveValue')),
     })),
     fillsCounted: fills.length,
+    byDay: [...days.entries()]
+      .sort(([left], [right]) => (left < right ? -1 : 1))
+      .map(([day, totals]) => ({
+        day,
+        realizedPnl: money(totals.net),
+        realizedGrossPnl: money(totals.gross),
+        feesPaid: money(totals.fees),
+      })),
   };
 }
 
