@@ -33,6 +33,7 @@ export const ENGINE_ERROR_CATALOG = {
   userNotFound: { code: '-1002', msg: 'Unauthorized operation' },
   positionNotFound: { code: '-1130', msg: 'No position for symbol and side' },
   operationNotSupported: { code: '-1020', msg: 'This operation is not supported' },
+  invalidInterval: { code: '-1120', msg: 'Invalid interval' },
 } as const satisfies Record<string, { code: string | number; msg: string }>;
 
 export type EngineErrorReason = keyof typeof ENGINE_ERROR_CATALOG;

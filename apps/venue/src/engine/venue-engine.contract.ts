@@ -42,6 +42,8 @@ import type {
 import type {
   BestOrderRecord,
   DepthRecord,
+  KlineQuery,
+  KlineRecord,
   MarkPriceRecord,
   PublicTradeRecord,
   SetMarkPriceCommand,
@@ -182,4 +184,6 @@ export interface VenueEngineApi {
   getRecentTrades(symbol: string, limit?: number): readonly PublicTradeRecord[];
   getMarkPrice(symbol: string): MarkPriceRecord;
   getTicker24h(symbol?: string): readonly Ticker24hRecord[];
+  /** Candles of the public trades kept in memory (the latest trades per symbol). */
+  getKlines(query: KlineQuery): readonly KlineRecord[];
 }

@@ -1,5 +1,6 @@
 import type { EngineParts } from './engine-assembly';
 import { assembleEngine } from './engine-assembly';
+import { buildKlines } from './market/kline-builder';
 import { buildSnapshot } from './snapshot/snapshot-builder';
 import { VenueEngineError } from './engine-error';
 import { clampLimit } from './spot/spot-queries';
@@ -311,5 +312,15 @@ export class VenueEngine implements VenueEngineApi {
         ? this.context.instruments.all()
         : [this.context.instruments.require(symbol)];
     return instruments.map((instrument) => this.marketData.ticker(instrument));
+  }
+
+  getKlines(query: Types.KlineQuery): readonly Types.KlineRecord[] {
+    const instrument = this.context.instruments.require(query.symbol);
+    const trades = this.context.tape.between(
+      instrument.symbol,
+      query.startTime ?? 0,
+      query.endTime ?? Number.MAX_SAFE_INTEGER,
+    );
+    return buildKlines(instrument, trades, query.interval, clampLimit(query.limit, 500, 1000));
   }
 }

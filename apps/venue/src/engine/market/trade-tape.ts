@@ -2,7 +2,7 @@ import type { EngineDecimal } from '../support/engine-decimal';
 import { formatDecimal } from '../support/engine-decimal';
 import type { PublicTradeRecord } from '../types/market.types';
 
-interface TapeEntry {
+export interface TapeEntry {
   readonly ticketId: string;
   readonly time: number;
   readonly price: EngineDecimal;
@@ -47,5 +47,9 @@ export class TradeTape {
 
   since(symbol: string, fromTime: number): readonly TapeEntry[] {
     return (this.trades.get(symbol) ?? []).filter((entry) => entry.time >= fromTime);
+  }
+
+  between(symbol: string, fromTime: number, toTime: number): readonly TapeEntry[] {
+    return (this.trades.get(symbol) ?? []).filter((entry) => entry.time >= fromTime && entry.time <= toTime);
   }
 }

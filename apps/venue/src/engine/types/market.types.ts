@@ -81,3 +81,31 @@ export interface SimulatedMarketOptions {
   /** Largest mark move per `advanceMarket` step as a fraction (0.001 = 10 bp). Default 0.001. */
   readonly maxStepMove?: string;
 }
+
+export type KlineInterval =
+  '1m' | '3m' | '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '8h' | '12h' | '1d' | '1w';
+
+export interface KlineQuery {
+  readonly symbol: string;
+  readonly interval: string;
+  readonly startTime?: EpochMillis;
+  readonly endTime?: EpochMillis;
+  /** Defaults to 500; capped at 1000. */
+  readonly limit?: number;
+}
+
+/** One candle built from the public trades of the window; only windows with trades appear. */
+export interface KlineRecord {
+  readonly openTime: EpochMillis;
+  readonly closeTime: EpochMillis;
+  readonly open: DecimalString;
+  readonly high: DecimalString;
+  readonly low: DecimalString;
+  readonly close: DecimalString;
+  /** Base units for spot, contracts for perpetuals. */
+  readonly volume: DecimalString;
+  readonly quoteVolume: DecimalString;
+  readonly tradeCount: number;
+  readonly takerBuyVolume: DecimalString;
+  readonly takerBuyQuoteVolume: DecimalString;
+}
