@@ -37,6 +37,10 @@ describe('futures position: open, add, partial close, funding', () => {
       netRealizedPnl: '69.88',
       unrealizedPnl: '150',
       overclosedContracts: '0',
+      byDay: [
+        { day: '2024-07-26', realizedPnl: '75', feesPaid: '4.62', fundingPnl: '0' },
+        { day: '2024-07-29', realizedPnl: '0', feesPaid: '0', fundingPnl: '-0.5' },
+      ],
     });
   });
 

@@ -2,6 +2,7 @@ import { Dec, canonicalDecimal, roundToScale } from '../shared/decimal';
 import { DomainError, DomainErrorCode, refusalAsValue } from '../shared/domain-error';
 import { positionEffect } from '../futures-order/contract-quantity';
 import { FeeAssetPrices } from '../pnl/fee-valuation';
+import { utcDay } from '../pnl/utc-day';
 import {
   EMPTY_LEDGER,
   LedgerState,
@@ -24,6 +25,12 @@ export interface PositionFold {
     readonly computed: Dec;
     readonly venue: Dec;
   }>;
+  /** What each fill realized (gross), in fill order. */
+  readonly realizedByFill: ReadonlyArray<{
+    readonly fillId: string;
+    readonly time: number;
+    readonly realized: Dec;
+  }>;
 }
 
 export function fillsInOrder(state: FuturesPositionState, asOf: number | null = null): PositionFill[] {
@@ -39,6 +46,7 @@ export function foldPosition(state: FuturesPositionState, asOf: number | null = 
   let ledger = EMPTY_LEDGER;
   let overclosed = new Dec(0);
   const deltas: Array<{ fillId: string; computed: Dec; venue: Dec }> = [];
+  const realizedByFill: Array<{ fillId: string; time: number; realized: Dec }> = [];
   for (const fill of fillsInOrder(state, asOf)) {
     const base = new Dec(fill.contracts).times(fill.contractMultiplier);
     const { position, opens } = positionEffect(fill.orderSide);
@@ -53,6 +61,7 @@ export function foldPosition(state: FuturesPositionState, asOf: number | null = 
       'average-cost',
     );
     ledger = outcome.ledger;
+    realizedByFill.push({ fillId: fill.fillId, time: fill.time, realized: outcome.realizedGross });
     if (!opens && fill.venueRealizedPnl !== null) {
       deltas.push({
         fillId: fill.fillId,
@@ -67,6 +76,7 @@ export function foldPosition(state: FuturesPositionState, asOf: number | null = 
     contracts: openQuantity(ledger).abs().dividedBy(multiplier),
     overclosedContracts: overclosed,
     realizedPnlDeltas: deltas,
+    realizedByFill,
   };
 }
 
@@ -82,6 +92,13 @@ export interface FuturesPositionPnl {
   readonly netRealizedPnl: string;
   readonly unrealizedPnl: string | null;
   readonly overclosedContracts: string;
+  /** Realized (gross), fees and funding by UTC day. */
+  readonly byDay: ReadonlyArray<{
+    readonly day: string;
+    readonly realizedPnl: string;
+    readonly feesPaid: string;
+    readonly fundingPnl: string;
+  }>;
 }
 
 /**
@@ -99,14 +116,27 @@ export function futuresPositionPnl(
 ): FuturesPositionPnl | DomainError {
   return refusalAsValue(() => {
     const fold = foldPosition(state);
+    const days = new Map<string, { realized: Dec; fees: Dec; funding: Dec }>();
+    const onDay = (time: number) => {
+      const day = utcDay(time);
+      const totals = days.get(day) ?? { realized: new Dec(0), fees: new Dec(0), funding: new Dec(0) };
+      days.set(day, totals);
+      return totals;
+    };
+    for (const { time, realized } of fold.realizedByFill)
+      onDay(time).realized = onDay(time).realized.plus(realized);
     let fees = new Dec(0);
     for (const fill of state.fills) {
       if (fill.fee === null) continue;
-      fees = fees.plus(new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options)));
+      const fee = new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options));
+      fees = fees.plus(fee);
+      onDay(fill.time).fees = onDay(fill.time).fees.plus(fee);
     }
     let funding = new Dec(0);
     for (const payment of state.funding) {
-      funding = funding.plus(new Dec(payment.amount).times(priceOf(payment.asset, options)));
+      const amount = new Dec(payment.amount).times(priceOf(payment.asset, options));
+      funding = funding.plus(amount);
+      onDay(payment.time).funding = onDay(payment.time).funding.plus(amount);
     }
     const money = (value: Dec): string =>
       options.scale === undefined ? canonicalDecimal(value) : roundToScale(value, options.scale);
@@ -122,6 +152,14 @@ export function futuresPositionPnl(
       netRealizedPnl: money(fold.ledger.realizedGross.minus(fees).plus(funding)),
       unrealizedPnl: unrealized === null ? null : money(unrealized),
       overclosedContracts: canonicalDecimal(fold.overclosedContracts),
+      byDay: [...days.entries()]
+        .sort(([left], [right]) => (left < right ? -1 : 1))
+        .map(([day, totals]) => ({
+          day,
+          realizedPnl: money(totals.realized),
+          feesPaid: money(totals.fees),
+          fundingPnl: money(totals.funding),
+        })),
     };
   });
 }
