@@ -22,6 +22,7 @@ import {
 } from '../futures-order/contract-quantity';
 import { requireString, requireText, requireTime } from '../orders/order-decision-support';
 import { evolvePosition, findFill } from './futures-position.evolve';
+import { mergePositionFills } from './position-fill-merge';
 import { fillFacts, newBreaks, positionBreak, reconcilePosition } from './position-reconciliation';
 import {
   FuturesPositionCommand,
@@ -80,9 +81,10 @@ function decidePosition(
         inferred: input.inferred,
       };
       const existing = findFill(state, fill.fillId);
-      if (existing !== undefined) {
-        if (canonicalJson(existing) === canonicalJson(fill)) return [];
-        if (existing.inferred === fill.inferred) {
+      let recorded = fill;
+      if (existing !== undefined && existing.inferred === fill.inferred) {
+        const merge = mergePositionFills(existing, fill);
+        if (merge.contradicts) {
           return newBreaks(state, [
             positionBreak(
               state,
@@ -94,12 +96,14 @@ function decidePosition(
             ),
           ]);
         }
+        if (canonicalJson(merge.fill) === canonicalJson(existing)) return [];
+        recorded = merge.fill;
       }
       return [
         {
           type: 'PositionFillRecorded',
           schemaVersion: 1,
-          data: { accountId: input.accountId, symbol: input.symbol, side, fill },
+          data: { accountId: input.accountId, symbol: input.symbol, side, fill: recorded },
         },
       ];
     }
