@@ -49,8 +49,8 @@ function listenKeys(keys: string[]): jest.Mocked<ListenKeySource> {
   let next = 0;
   return {
     create: jest.fn(() => Promise.resolve(keys[next++] ?? `key-${next}`)),
-    keepAlive: jest.fn(() => Promise.resolve()),
-    close: jest.fn(() => Promise.resolve()),
+    keepAlive: jest.fn((_listenKey: string) => Promise.resolve()),
+    close: jest.fn((_listenKey: string) => Promise.resolve()),
   };
 }
 
@@ -73,7 +73,9 @@ describe('UserDataStream against a local WebSocket server', () => {
     });
     seen = { connected: [], disconnected: [], event: [], unknown: [], error: [] };
     for (const name of Object.keys(seen) as (keyof UserDataStreamEvents)[]) {
-      stream.on(name, (payload: never) => (seen[name] as unknown[]).push(payload));
+      stream.on(name, (payload: UserDataStreamEvents[typeof name]) => {
+        (seen[name] as unknown[]).push(payload);
+      });
     }
     stream.start();
     await waitFor(() => seen.connected.length === 1, 'first connection');
