@@ -205,3 +205,40 @@ describe('spot order: fills', () => {
       });
   });
 });
+
+describe('spot order: market buy by cash amount (real GET /api/v1/spot/order capture)', () => {
+  it('origQty "0" is not an overfill, and the missing fill is priced from the quote value', () => {
+    spec
+      .given([])
+      .when(
+        recordOrder({
+          orderId: '1738695230608169984',
+          clientOrderId: '1722004623170558',
+          type: 'MARKET',
+          timeInForce: 'IOC',
+          price: '0',
+          origQty: '0',
+          requestedAmount: '20',
+          executedQty: '0.0061',
+          cumulativeQuoteQty: '19.736489',
+          avgPrice: '3235.49',
+          status: 'FILLED',
+          createdAt: 1722004623186,
+          updateTime: 1722004623406,
+          source: 'rest-poll',
+        }),
+      )
+      .thenState((state) => {
+        expect(state.breaks).toEqual({});
+        expect(Object.values(state.inferredFills)).toEqual([
+          {
+            fillId: 'inferred:1738695230608169984:0.0061:0',
+            price: '3235.49',
+            qty: '0.0061',
+            executedQty: '0.0061',
+            realFilledQty: '0',
+          },
+        ]);
+      });
+  });
+});
