@@ -1,7 +1,8 @@
 /**
  * The whole local stack in one process, on embedded defaults:
  * - Postgres: DATABASE_URL, or an embedded PostgreSQL 15 (data deleted on stop).
- * - Kafka: KAFKA_BROKERS, or the project's broker on LOCAL_KAFKA_PORT (log deleted on stop).
+ * - Kafka: KAFKA_BROKERS, or the project's broker on KAFKA_LOCAL_PORT (its log in
+ *   KAFKA_LOCAL_DATA_DIR, or in a folder deleted on stop).
  * - Exchange: EXCHANGE_REST_URL, or the simulated venue (VENUE_* settings).
  * - OMS and ingest apps.
  * `npm start` runs it until Ctrl-C; the e2e tests run it on free ports.
@@ -10,7 +11,7 @@ import { INestApplication } from '@nestjs/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startKafkaBroker } from '@oms/kafka-broker';
+import { loadKafkaEnvironment, openKafkaEndpoint } from '@oms/kafka';
 import { createLogger } from '@oms/platform';
 import { listeningPort } from '@oms/platform/nest';
 import { RunningVenue, startVenue } from '@oms/venue';
@@ -81,22 +82,24 @@ export async function startLocalStack(env: NodeJS.ProcessEnv = process.env): Pro
       );
     }
 
-    let kafkaBrokers = env.KAFKA_BROKERS;
-    if (kafkaBrokers) logger.info('Kafka: using KAFKA_BROKERS');
-    else {
-      const dataDir = mkdtempSync(join(tmpdir(), 'oms-local-kafka-'));
-      temporaryFolders.push(dataDir);
-      const broker = await startKafkaBroker({ port: Number(env.LOCAL_KAFKA_PORT ?? 9092), dataDir });
-      running.push({
-        name: 'Kafka broker',
-        stop: async () => {
-          await broker.stop();
-          rmSync(dataDir, { recursive: true, force: true });
-        },
-      });
-      kafkaBrokers = broker.brokers.join(',');
-      logger.info({ brokers: broker.brokers }, 'Kafka: project broker started');
-    }
+    // Without KAFKA_LOCAL_DATA_DIR the project broker's log lives in a folder deleted on stop.
+    const ephemeralKafkaDir =
+      env.KAFKA_BROKERS || env.KAFKA_LOCAL_DATA_DIR
+        ? undefined
+        : mkdtempSync(join(tmpdir(), 'oms-local-kafka-'));
+    if (ephemeralKafkaDir) temporaryFolders.push(ephemeralKafkaDir);
+    const kafka = await openKafkaEndpoint(
+      loadKafkaEnvironment(ephemeralKafkaDir ? { ...env, KAFKA_LOCAL_DATA_DIR: ephemeralKafkaDir } : env),
+    );
+    running.push({
+      name: kafka.kind === 'project-broker' ? 'Kafka broker' : 'Kafka endpoint',
+      stop: async () => {
+        await kafka.close();
+        if (ephemeralKafkaDir) rmSync(ephemeralKafkaDir, { recursive: true, force: true });
+      },
+    });
+    const kafkaBrokers = kafka.brokers.join(',');
+    logger.info({ brokers: kafka.brokers, kind: kafka.kind }, 'Kafka ready');
 
     let venue: RunningVenue | undefined;
     if (env.EXCHANGE_REST_URL) logger.info('Exchange: using EXCHANGE_REST_URL');

@@ -23,13 +23,14 @@ describe('local stack (e2e)', () => {
       OMS_HTTP_HOST: '127.0.0.1',
       INGEST_HTTP_PORT: '0',
       INGEST_HTTP_HOST: '127.0.0.1',
-      LOCAL_KAFKA_PORT: '0',
+      KAFKA_LOCAL_PORT: '0',
       VENUE_PORT: '0',
       VENUE_CONTROL_PORT: '0',
       VENUE_MARKET_TICKING: 'off',
     };
     env.DATABASE_URL = database.url;
     delete env.KAFKA_BROKERS;
+    delete env.KAFKA_LOCAL_DATA_DIR;
     delete env.EXCHANGE_REST_URL;
     stack = await startLocalStack(env);
     const venue = stack.venue!;
