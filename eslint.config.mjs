@@ -86,7 +86,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', '**/test-support/**/*.ts'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/*.e2e-spec.ts',
+      'test/**/*.ts',
+      '**/test-support/**/*.ts',
+    ],
     plugins: { jest: jestPlugin },
     rules: {
       'jest/no-focused-tests': 'error',

@@ -86,7 +86,7 @@ describe('PostgresEventStore on a migrated Postgres', () => {
     expect(winners).toHaveLength(1);
     expect(losers).toHaveLength(7);
     for (const loser of losers) {
-      expect((loser).reason).toBeInstanceOf(StreamVersionConflictError);
+      expect(loser.reason).toBeInstanceOf(StreamVersionConflictError);
     }
     expect(await store.streamVersion('stream-race')).toBe(2);
   });
