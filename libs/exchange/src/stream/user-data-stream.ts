@@ -158,7 +158,11 @@ export class UserDataStream {
       this.scheduleReconnect('listen key could not be created');
       return;
     }
-    if (!this.running) return;
+    if (!this.running) {
+      // Stopped while the key was being created: do not leave it open on the venue.
+      if (!this.listenKey) await this.options.listenKeys.close(listenKey).catch(() => undefined);
+      return;
+    }
     this.listenKey = listenKey;
     this.ensureKeepAlive();
     const url = `${this.options.streamUrl.replace(/\/+$/, '')}/api/v1/ws/${encodeURIComponent(listenKey)}`;

@@ -67,14 +67,18 @@ export const otherFilterSchema = z
   .passthrough()
   .transform((filter) => ({ filterType: 'OTHER' as const, venueFilterType: filter.filterType }));
 
+// Known filters are picked by their `filterType` (a discriminated union is an order
+// of magnitude cheaper than trying each schema in turn); any other type falls through.
 export const symbolFilterSchema = z.union([
-  priceFilterSchema,
-  lotSizeFilterSchema,
-  minNotionalFilterSchema,
-  tradeAmountFilterSchema,
-  limitTradingFilterSchema,
-  marketTradingFilterSchema,
-  openQuoteFilterSchema,
+  z.discriminatedUnion('filterType', [
+    priceFilterSchema,
+    lotSizeFilterSchema,
+    minNotionalFilterSchema,
+    tradeAmountFilterSchema,
+    limitTradingFilterSchema,
+    marketTradingFilterSchema,
+    openQuoteFilterSchema,
+  ]),
   otherFilterSchema,
 ]);
 export type SymbolFilter = z.output<typeof symbolFilterSchema>;

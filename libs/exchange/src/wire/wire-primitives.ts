@@ -18,38 +18,59 @@ function numberToPlainString(value: number): string {
   return Number.isInteger(value) ? BigInt(value).toString() : String(value);
 }
 
+const isStringOrFiniteNumber = (value: unknown): value is string | number =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * A string-or-number field checked and normalised in one step: zod unions of
+ * primitives cost several times more, and these fields are on every hot path
+ * (stream events, order lists).
+ */
+function normalisedString(expected: string, accepts: (text: string) => boolean) {
+  return z
+    .custom<string | number>(isStringOrFiniteNumber, { message: `expected ${expected}` })
+    .transform((value, context) => {
+      const text = typeof value === 'number' ? numberToPlainString(value) : value;
+      if (accepts(text)) return text;
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `expected ${expected}, got ${JSON.stringify(value)}`,
+      });
+      return z.NEVER;
+    });
+}
+
 /** A decimal amount, price or quantity: a string such as "0.001" (numbers accepted). */
-export const decimalString = z
-  .union([z.string(), z.number().finite()])
-  .transform((value) => (typeof value === 'number' ? numberToPlainString(value) : value))
-  .refine((value) => DECIMAL_PATTERN.test(value), { message: 'expected a decimal number' });
+export const decimalString = normalisedString('a decimal number', (text) => DECIMAL_PATTERN.test(text));
 
 /**
  * A decimal that the venue leaves empty when it does not apply (for example
- * `marginRate: ""` on a cross position or `L: ""` before a fill).
+ * `marginRate: ""` on a cross position or `L: ""` before a fill); null reads as "".
  */
 export const optionalDecimalString = z
-  .union([z.string(), z.number().finite(), z.null()])
-  .transform((value) => (typeof value === 'number' ? numberToPlainString(value) : (value ?? '')))
-  .refine((value) => value === '' || DECIMAL_PATTERN.test(value), {
+  .custom<string | number | null>((value) => value === null || isStringOrFiniteNumber(value), {
     message: 'expected a decimal number or an empty string',
+  })
+  .transform((value, context) => {
+    const text = value === null ? '' : typeof value === 'number' ? numberToPlainString(value) : value;
+    if (text === '' || DECIMAL_PATTERN.test(text)) return text;
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `expected a decimal number or an empty string, got ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
   });
 
-/** An integer identifier (order id, account id, trade id) kept as a string. */
-export const idString = z
-  .union([z.string(), z.number().int()])
-  .transform((value) => (typeof value === 'number' ? numberToPlainString(value) : value));
+/** An identifier (order id, account id, trade id) kept as a string. */
+export const idString = normalisedString('an identifier', () => true);
 
 /** A millisecond epoch timestamp, kept as a string of digits. */
-export const epochMillisString = z
-  .union([z.string(), z.number().int().nonnegative()])
-  .transform((value) => (typeof value === 'number' ? numberToPlainString(value) : value))
-  .refine((value) => INTEGER_PATTERN.test(value), { message: 'expected a millisecond timestamp' });
+export const epochMillisString = normalisedString('a millisecond timestamp', (text) =>
+  INTEGER_PATTERN.test(text),
+);
 
 /** A venue code that is sometimes a string ("0000", "-1141") and sometimes a number (0, -100010). */
-export const venueCode = z
-  .union([z.string(), z.number().int()])
-  .transform((value) => (typeof value === 'number' ? String(value) : value));
+export const venueCode = normalisedString('a code', () => true);
 
 /** Free text the venue may omit or null. */
 export const optionalText = z
