@@ -145,6 +145,7 @@ export class FuturesApi {
           symbol: request.symbol,
         },
         clientOrderIds: request.clientOrderId ? [request.clientOrderId] : [],
+        orderIds: request.orderId ? [request.orderId] : [],
       },
       recordSchema[request.type],
     );
@@ -193,7 +194,7 @@ export class FuturesApi {
     if (!checked.ok) return checked.rejection;
     return this.rest.write(
       ENDPOINTS.futuresCancelOrderByIds,
-      { params: { ids: orderIds.join(',') } },
+      { params: { ids: orderIds.join(',') }, orderIds },
       futuresCancelByIdsResponseSchema,
     );
   }

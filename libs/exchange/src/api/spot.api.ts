@@ -130,6 +130,7 @@ export class SpotApi {
       {
         params: { orderId: lookup.orderId, clientOrderId: lookup.clientOrderId },
         clientOrderIds: lookup.clientOrderId ? [lookup.clientOrderId] : [],
+        orderIds: lookup.orderId ? [lookup.orderId] : [],
       },
       spotCancelAckSchema,
     );
@@ -194,7 +195,7 @@ export class SpotApi {
     if (!checked.ok) return checked.rejection;
     return this.rest.write(
       ENDPOINTS.spotCancelOrderByIds,
-      { params: { ids: orderIds.join(',') } },
+      { params: { ids: orderIds.join(',') }, orderIds },
       spotCancelByIdsResponseSchema,
     );
   }

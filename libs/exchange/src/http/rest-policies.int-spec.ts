@@ -109,6 +109,12 @@ describe('REST policies against a local venue', () => {
       });
     });
 
+    it('a cancel by venue ids carries those ids', async () => {
+      venue.reply('DELETE', '/api/v1/futures/cancelOrderByIds', { status: 504 });
+      const outcome = await make().futures.cancelOrdersByIds(['11', '12']);
+      expect(outcome).toMatchObject({ kind: 'uncertain', clientOrderIds: [], orderIds: ['11', '12'] });
+    });
+
     it('a 2XX answer that cannot be read', async () => {
       venue.reply('POST', '/api/v1.1/spot/order', { body: { ...(ack as object), status: 'SOMETHING' } });
       const outcome = await make().spot.placeOrder(order);

@@ -55,6 +55,8 @@ export interface WritePayload {
   readonly jsonBody?: readonly unknown[];
   /** Client order ids the write concerns, reported back when its outcome is uncertain. */
   readonly clientOrderIds?: readonly string[];
+  /** Venue order ids the write concerns (cancels by id). */
+  readonly orderIds?: readonly string[];
 }
 
 const PUBLIC_RATE_KEY = 'public';
@@ -132,7 +134,7 @@ export class VenueRestClient {
     options: CallOptions = {},
   ): Promise<WriteOutcome<z.output<S>>> {
     const name = endpointName(endpoint);
-    const clientOrderIds = payload.clientOrderIds ?? [];
+    const ids = { clientOrderIds: payload.clientOrderIds ?? [], orderIds: payload.orderIds ?? [] };
     const sentAt = this.settings.localNow();
     let result: AttemptResult;
     try {
@@ -147,7 +149,7 @@ export class VenueRestClient {
         if (parsed.success) return accepted(parsed.data as z.output<S>);
         // The venue took the request (2XX) but its answer cannot be read: what it did is unknown.
         const issue = parsed.error.issues[0];
-        return this.uncertain(name, clientOrderIds, sentAt, {
+        return this.uncertain(name, ids, sentAt, {
           reason: 'unreadable-response',
           detail: `${issue.path.join('.') || '(body)'}: ${issue.message}`,
           status: result.status,
@@ -160,24 +162,24 @@ export class VenueRestClient {
       case 'not-sent':
         return rejected(new ExchangeUnavailableError(name, result.detail, 1), false);
       case 'uncertain':
-        return this.uncertain(name, clientOrderIds, sentAt, result);
+        return this.uncertain(name, ids, sentAt, result);
     }
   }
 
   private uncertain(
     endpoint: string,
-    clientOrderIds: readonly string[],
+    ids: Pick<UncertainOutcome, 'clientOrderIds' | 'orderIds'>,
     sentAt: number,
     result: { reason: UncertainOutcome['reason']; detail: string; status?: number },
   ): UncertainOutcome {
     this.logger.warn(
-      { endpoint, clientOrderIds, reason: result.reason, detail: result.detail },
+      { endpoint, ...ids, reason: result.reason, detail: result.detail },
       'write outcome uncertain',
     );
     return {
       kind: 'uncertain',
       endpoint,
-      clientOrderIds,
+      ...ids,
       reason: result.reason,
       detail: result.detail,
       httpStatus: result.status,

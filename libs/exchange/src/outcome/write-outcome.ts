@@ -28,6 +28,8 @@ export interface UncertainOutcome {
   readonly kind: 'uncertain';
   readonly endpoint: string;
   readonly clientOrderIds: readonly string[];
+  /** Venue order ids the write concerned (cancels by id), when it named any. */
+  readonly orderIds: readonly string[];
   readonly reason: UncertainReason;
   readonly detail: string;
   readonly httpStatus?: number;
