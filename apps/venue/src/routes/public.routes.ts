@@ -3,6 +3,7 @@ import { ExchangeApiError } from '../http/exchange-api-error';
 import { ExchangeRoute, publicRoute, signedQuery } from '../http/exchange-route';
 import { RequestParams } from '../http/request-params';
 import { toContractInfo, toExchangeInfo, toSpotSymbolInfo } from '../wire/exchange-info.mapper';
+import { toKlineRow } from '../wire/kline-row.mapper';
 import { RouteDependencies } from './route-dependencies';
 
 /** Market-data endpoints answer a missing symbol with this numeric-code body. */
@@ -10,6 +11,14 @@ function requiredSymbol(params: RequestParams): string {
   const symbol = params.optionalString('symbol');
   if (symbol === undefined) throw ExchangeApiError.badRequest(-100012, 'Parameter symbol [String] missing!');
   return symbol;
+}
+
+/** Kline intervals are named like the symbol: a numeric-code body when absent. */
+function requiredInterval(params: RequestParams): string {
+  const interval = params.optionalString('interval');
+  if (interval === undefined)
+    throw ExchangeApiError.badRequest(-100012, 'Parameter interval [String] missing!');
+  return interval;
 }
 
 const INDEX_DECIMALS = '2';
@@ -35,6 +44,21 @@ export function publicRoutes({ engine }: RouteDependencies): ExchangeRoute[] {
         .getRecentTrades(requiredSymbol(params), params.optionalInteger('limit', { min: 1, max: 100 }))
         .map((trade) => ({ t: trade.time, p: trade.price, q: trade.qty, ibm: trade.isBuyerMaker })),
     ),
+    publicRoute('GET', '/quote/v1/klines', ({ params }) => {
+      const startTime = params.optionalInteger('startTime', { min: 0 });
+      const endTime = params.optionalInteger('endTime', { min: 0 });
+      if (startTime !== undefined && endTime !== undefined && startTime > endTime)
+        throw ExchangeApiError.invalidParameter('startTime', 'must not be after endTime');
+      return engine
+        .getKlines({
+          symbol: requiredSymbol(params),
+          interval: requiredInterval(params),
+          startTime,
+          endTime,
+          limit: params.optionalInteger('limit', { min: 1, max: 1000 }),
+        })
+        .map(toKlineRow);
+    }),
     publicRoute('GET', '/quote/v1/ticker/24hr', ({ params }) =>
       engine.getTicker24h(params.optionalString('symbol')).map((ticker) => ({
         t: ticker.time,

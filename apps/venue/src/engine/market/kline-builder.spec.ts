@@ -69,4 +69,39 @@ describe('klines', () => {
       expect.objectContaining({ code: '-1120', msg: 'Invalid interval (interval)' }),
     );
   });
+
+  it('cuts 1M candles at UTC calendar months, whatever their length', () => {
+    const { engine, clock } = deskEngine();
+    const seller = fundedUser(engine, 'seller', { spot: { ETH: '10' } });
+    const buyer = fundedUser(engine, 'buyer', { spot: { USDT: '100000' } });
+    const trade = (price: string) => {
+      engine.placeSpotOrder({
+        userId: seller.userId,
+        symbol: 'ETHUSDT',
+        side: 'SELL',
+        type: 'LIMIT',
+        quantity: '1',
+        price,
+      });
+      engine.placeSpotOrder({
+        userId: buyer.userId,
+        symbol: 'ETHUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        quantity: '1',
+        price,
+      });
+    };
+    // February 2028 has 29 days: the last trade of the 29th and the first of March fall apart.
+    clock.set(Date.UTC(2028, 1, 29, 23, 59, 59, 999));
+    trade('3000');
+    clock.set(Date.UTC(2028, 2, 1));
+    trade('3100');
+
+    const candles = engine.getKlines({ symbol: 'ETHUSDT', interval: '1M' });
+    expect(candles.map(({ openTime, closeTime, open }) => ({ openTime, closeTime, open }))).toEqual([
+      { openTime: Date.UTC(2028, 1, 1), closeTime: Date.UTC(2028, 2, 1) - 1, open: '3000' },
+      { openTime: Date.UTC(2028, 2, 1), closeTime: Date.UTC(2028, 3, 1) - 1, open: '3100' },
+    ]);
+  });
 });

@@ -7,7 +7,7 @@ import type { TapeEntry } from './trade-tape';
 
 const MINUTE_MS = 60_000;
 
-const INTERVAL_MS: Record<KlineInterval, number> = {
+const INTERVAL_MS: Record<Exclude<KlineInterval, '1M'>, number> = {
   '1m': MINUTE_MS,
   '3m': 3 * MINUTE_MS,
   '5m': 5 * MINUTE_MS,
@@ -23,15 +23,38 @@ const INTERVAL_MS: Record<KlineInterval, number> = {
   '1w': 10080 * MINUTE_MS,
 };
 
-export function intervalMillis(interval: string): number {
+/** The window of a candle: open time and the last millisecond it covers. */
+interface CandleWindow {
+  readonly openTime: number;
+  readonly closeTime: number;
+}
+
+/**
+ * Maps a trade time to its candle window. Fixed widths align to the epoch; `1M`
+ * follows UTC calendar months, which have no fixed width.
+ */
+export function candleWindowOf(interval: string): (time: number) => CandleWindow {
+  if (interval === '1M') {
+    return (time) => {
+      const date = new Date(time);
+      const openTime = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+      const nextOpen = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+      return { openTime, closeTime: nextOpen - 1 };
+    };
+  }
   if (!Object.prototype.hasOwnProperty.call(INTERVAL_MS, interval)) {
     throw new VenueEngineError('invalidInterval', { field: 'interval' });
   }
-  return INTERVAL_MS[interval as KlineInterval];
+  const width = INTERVAL_MS[interval as Exclude<KlineInterval, '1M'>];
+  return (time) => {
+    const openTime = Math.floor(time / width) * width;
+    return { openTime, closeTime: openTime + width - 1 };
+  };
 }
 
 interface Candle {
   openTime: number;
+  closeTime: number;
   open: EngineDecimal;
   high: EngineDecimal;
   low: EngineDecimal;
@@ -44,7 +67,7 @@ interface Candle {
 }
 
 /**
- * Candles from trades in time order, aligned to the epoch like the exchange's; the
+ * Candles from trades in time order, aligned like the exchange's; the
  * newest `limit` candles, oldest first. A trade whose buyer was not the maker was an
  * aggressive buy.
  */
@@ -54,15 +77,16 @@ export function buildKlines(
   interval: string,
   limit: number,
 ): KlineRecord[] {
-  const width = intervalMillis(interval);
+  const windowOf = candleWindowOf(interval);
   const candles: Candle[] = [];
   for (const trade of trades) {
-    const openTime = Math.floor(trade.time / width) * width;
+    const { openTime, closeTime } = windowOf(trade.time);
     const quote = trade.quantity.mul(trade.price).mul(instrument.multiplier);
     let candle = candles[candles.length - 1];
     if (candle === undefined || candle.openTime !== openTime) {
       candle = {
         openTime,
+        closeTime,
         open: trade.price,
         high: trade.price,
         low: trade.price,
@@ -88,7 +112,7 @@ export function buildKlines(
   }
   return candles.slice(Math.max(0, candles.length - limit)).map((candle) => ({
     openTime: candle.openTime,
-    closeTime: candle.openTime + width - 1,
+    closeTime: candle.closeTime,
     open: formatDecimal(candle.open),
     high: formatDecimal(candle.high),
     low: formatDecimal(candle.low),

@@ -83,7 +83,7 @@ export interface SimulatedMarketOptions {
 }
 
 export type KlineInterval =
-  '1m' | '3m' | '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '8h' | '12h' | '1d' | '1w';
+  '1m' | '3m' | '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '8h' | '12h' | '1d' | '1w' | '1M';
 
 export interface KlineQuery {
   readonly symbol: string;
