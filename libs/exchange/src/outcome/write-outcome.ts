@@ -33,7 +33,7 @@ export interface UncertainOutcome {
   readonly reason: UncertainReason;
   readonly detail: string;
   readonly httpStatus?: number;
-  /** Our clock when the request was handed to the network, in ms. */
+  /** Our clock when the write was requested, in ms (the venue may have acted any time after). */
   readonly sentAt: number;
 }
 
