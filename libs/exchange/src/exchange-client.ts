@@ -12,6 +12,7 @@ import { ReadRetryPolicy, VenueRestClient } from './http/venue-rest-client';
 import { RateBudgets, WeightRateLimiter } from './rate-limit/weight-rate-limiter';
 import { ApiCredentials } from './signing/credentials';
 import { createRequestSigner } from './signing/request-signer';
+import { UserDataStream, UserDataStreamOptions } from './stream/user-data-stream';
 import { SymbolRulebook } from './validation/symbol-rules';
 import { MarketSite } from './wire/enums.wire';
 
@@ -109,6 +110,11 @@ export class ExchangeClient {
     const rules = await this.market.loadSymbolRules();
     this.symbolRules = rules;
     return rules;
+  }
+
+  /** A user-data stream whose listen keys are created, kept alive and closed through this client. */
+  createUserDataStream(options: Omit<UserDataStreamOptions, 'listenKeys'>): UserDataStream {
+    return new UserDataStream({ ...options, listenKeys: this.listenKeys });
   }
 
   /** Closes pooled connections (only those of a transport this client created). */

@@ -35,6 +35,8 @@ export class RecordingVenue {
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
   serverTime = 1_722_865_041_500;
+  /** TCP connections accepted so far (keep-alive reuses one). */
+  connectionCount = 0;
 
   private constructor(private readonly server: Server) {}
 
@@ -44,6 +46,7 @@ export class RecordingVenue {
     server.on('request', (request, response) => venue.handle(request, response));
     server.on('connection', (socket) => {
       venue.sockets.add(socket);
+      venue.connectionCount += 1;
       socket.on('close', () => venue.sockets.delete(socket));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

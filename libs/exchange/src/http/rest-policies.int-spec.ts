@@ -192,6 +192,15 @@ describe('REST policies against a local venue', () => {
     });
   });
 
+  it('reuses keep-alive connections for sequential requests', async () => {
+    venue.reply('GET', '/api/v1/account', { body: fixture('rest_GET_api_v1_account.json') });
+    const client = make();
+    for (let i = 0; i < 10; i += 1) await client.account.getAccount();
+    expect(venue.requests).toHaveLength(11); // one clock read, ten calls
+    // Without keep-alive every request would open its own connection.
+    expect(venue.connectionCount).toBeLessThanOrEqual(2);
+  });
+
   describe('rate limits', () => {
     it('suspends the key for a minute after a 429 and sends nothing meanwhile', async () => {
       let now = LOCAL_NOW;
