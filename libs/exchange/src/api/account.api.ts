@@ -15,6 +15,12 @@ import {
   AccountTrade,
   accountTradeListSchema,
   AssetTransferResponse,
+  BalanceFlow,
+  balanceFlowListSchema,
+  DepositOrder,
+  depositOrderListSchema,
+  WithdrawOrder,
+  withdrawOrderListSchema,
   assetTransferResponseSchema,
   CheckApiKeyResponse,
   checkApiKeySchema,
@@ -35,6 +41,16 @@ export interface AccountTradesQuery {
   readonly toId?: string;
   readonly limit?: number;
   readonly accountId?: string;
+}
+
+/** Filters of the deposit and withdrawal histories. */
+export interface HistoryQuery {
+  readonly coin?: string;
+  readonly chainType?: string;
+  readonly startTime?: number;
+  readonly endTime?: number;
+  readonly fromId?: string;
+  readonly limit?: number;
 }
 
 export interface AssetTransferRequest {
@@ -93,6 +109,35 @@ export class AccountApi {
     clientOrderId?: string;
   }): Promise<FiatHistoryResponse> {
     return await this.rest.read(ENDPOINTS.fiatHistory, { ...query }, fiatHistorySchema);
+  }
+
+  /** GET /api/v1/account/balanceFlow: the ledger (trades, fees, transfers, deposits, withdrawals). */
+  async getBalanceFlow(
+    query: {
+      accountId?: string;
+      coin?: string;
+      flowType?: number;
+      fromId?: string;
+      endId?: string;
+      startTime?: number;
+      endTime?: number;
+      limit?: number;
+    } = {},
+  ): Promise<BalanceFlow[]> {
+    checkLimit('limit', query.limit, REQUEST_LIMITS.tradesMaxLimit);
+    return await this.rest.read(ENDPOINTS.balanceFlow, { ...query }, balanceFlowListSchema);
+  }
+
+  /** GET /api/v1/account/depositOrders. */
+  async getDepositOrders(query: HistoryQuery = {}): Promise<DepositOrder[]> {
+    checkLimit('limit', query.limit, REQUEST_LIMITS.tradesMaxLimit);
+    return await this.rest.read(ENDPOINTS.depositOrders, { ...query }, depositOrderListSchema);
+  }
+
+  /** GET /api/v1/account/withdrawOrders. */
+  async getWithdrawOrders(query: HistoryQuery = {}): Promise<WithdrawOrder[]> {
+    checkLimit('limit', query.limit, REQUEST_LIMITS.tradesMaxLimit);
+    return await this.rest.read(ENDPOINTS.withdrawOrders, { ...query }, withdrawOrderListSchema);
   }
 
   /** POST /api/v1/account/assetTransfer: at most one per second per key (held back locally). */

@@ -41,6 +41,8 @@ export const ENDPOINTS = {
   markPrice: publicRead('/quote/v1/markPrice'),
   indexPrice: publicRead('/quote/v1/index'),
   depth: publicRead('/quote/v1/depth'),
+  publicTrades: publicRead('/quote/v1/trades'),
+  klines: publicRead('/quote/v1/klines'),
 
   // user-data stream keys: signed, and safe to repeat, so handled as reads
   createListenKey: { ...signedRead('/api/v1/userDataStream'), method: 'POST', rate: 'order' },
@@ -95,4 +97,8 @@ export const ENDPOINTS = {
   assetTransfer: { ...signedWrite('POST', '/api/v1/account/assetTransfer'), extraRates: ['transfer'] },
   checkApiKey: signedRead('/api/v1/account/checkApiKey'),
   fiatHistory: signedRead('/api/v1/account/fiat/history', 5),
+  // histories known from the venue (the seeds name them without layouts)
+  balanceFlow: signedRead('/api/v1/account/balanceFlow', 5),
+  depositOrders: signedRead('/api/v1/account/depositOrders'),
+  withdrawOrders: signedRead('/api/v1/account/withdrawOrders'),
 } satisfies Record<string, EndpointSpec>;

@@ -13,6 +13,11 @@ import {
   depthSchema,
   IndexPrice,
   indexPriceSchema,
+  Kline,
+  KlineInterval,
+  klineListSchema,
+  PublicTrade,
+  publicTradeListSchema,
   MarkPrice,
   markPriceSchema,
   pingSchema,
@@ -25,6 +30,8 @@ import {
 import { ENDPOINTS } from './endpoints';
 
 const DEPTH_MAX_LIMIT = 200;
+const TRADES_MAX_LIMIT = 100;
+const KLINES_MAX_LIMIT = 1000;
 
 /** Public endpoints: time, ping, exchange info and the market data needed for marks. */
 export class MarketApi {
@@ -86,5 +93,29 @@ export class MarketApi {
     requireText('symbol', symbol);
     checkLimit('limit', limit, DEPTH_MAX_LIMIT);
     return await this.rest.read(ENDPOINTS.depth, { symbol, limit, site: this.site }, depthSchema);
+  }
+
+  /** GET /quote/v1/trades: recent public trades (quantities in contracts for perpetuals). */
+  async getTrades(symbol: string, limit?: number): Promise<PublicTrade[]> {
+    requireText('symbol', symbol);
+    checkLimit('limit', limit, TRADES_MAX_LIMIT);
+    return await this.rest.read(
+      ENDPOINTS.publicTrades,
+      { symbol, limit, site: this.site },
+      publicTradeListSchema,
+    );
+  }
+
+  /** GET /quote/v1/klines. */
+  async getKlines(query: {
+    symbol: string;
+    interval: KlineInterval;
+    startTime?: number;
+    endTime?: number;
+    limit?: number;
+  }): Promise<Kline[]> {
+    requireText('symbol', query.symbol);
+    checkLimit('limit', query.limit, KLINES_MAX_LIMIT);
+    return await this.rest.read(ENDPOINTS.klines, { ...query, site: this.site }, klineListSchema);
   }
 }

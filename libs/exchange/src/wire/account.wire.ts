@@ -121,3 +121,63 @@ export type CheckApiKeyResponse = z.output<typeof checkApiKeySchema>;
  */
 export const fiatHistorySchema = z.union([z.array(z.record(z.unknown())), z.object({}).passthrough()]);
 export type FiatHistoryResponse = z.output<typeof fiatHistorySchema>;
+
+/**
+ * GET /api/v1/account/balanceFlow: the account ledger. `flowTypeValue` 1 trade, 3 fee,
+ * 51 transfer, 900 deposit, 904 withdrawal (the venue's values).
+ */
+export const balanceFlowSchema = z.object({
+  id: idString,
+  accountId: idString,
+  coin: z.string(),
+  coinId: z.string().optional(),
+  coinName: z.string().optional(),
+  flowTypeValue: idString,
+  flowType: z.string(),
+  flowName: z.string().optional(),
+  change: decimalString,
+  total: decimalString,
+  created: epochMillisString,
+  vaChainType: z.string().nullable().optional(),
+});
+export type BalanceFlow = z.output<typeof balanceFlowSchema>;
+export const balanceFlowListSchema = z.array(balanceFlowSchema);
+
+/** GET /api/v1/account/depositOrders entry. */
+export const depositOrderSchema = z.object({
+  time: epochMillisString,
+  coin: z.string(),
+  coinName: z.string().optional(),
+  address: z.string().optional(),
+  addressTag: z.string().optional(),
+  quantity: decimalString,
+  status: z.union([z.string(), z.number()]).transform(String),
+  statusCode: z.union([z.string(), z.number()]).transform(String).optional(),
+  txId: z.string().optional(),
+  chainType: z.string().nullable().optional(),
+});
+export type DepositOrder = z.output<typeof depositOrderSchema>;
+export const depositOrderListSchema = z.array(depositOrderSchema);
+
+/** GET /api/v1/account/withdrawOrders entry. */
+export const withdrawOrderSchema = z.object({
+  time: epochMillisString,
+  id: z.string(),
+  coin: z.string(),
+  coinId: z.string().optional(),
+  coinName: z.string().optional(),
+  address: z.string().optional(),
+  quantity: decimalString,
+  arriveQuantity: optionalDecimalString.optional(),
+  txId: z.string().optional(),
+  addressUrl: z.string().optional(),
+  feeCoinId: z.string().optional(),
+  feeCoinName: z.string().optional(),
+  fee: optionalDecimalString.optional(),
+  remark: z.string().optional(),
+  platform: z.string().optional(),
+  status: z.union([z.string(), z.number()]).transform(String).optional(),
+  chainType: z.string().nullable().optional(),
+});
+export type WithdrawOrder = z.output<typeof withdrawOrderSchema>;
+export const withdrawOrderListSchema = z.array(withdrawOrderSchema);

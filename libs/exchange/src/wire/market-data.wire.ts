@@ -63,3 +63,53 @@ export type ListenKeyResponse = z.output<typeof listenKeySchema>;
 
 /** PUT and DELETE /api/v1/userDataStream: empty (an empty object, or no body at all). */
 export const listenKeyAckSchema = z.object({}).passthrough();
+
+/** GET /quote/v1/trades: recent public trades; `ibm` is "is buyer maker"; `q` is contracts for perpetuals. */
+export const publicTradeSchema = z.object({
+  t: epochMillisString,
+  p: decimalString,
+  q: decimalString,
+  ibm: z.boolean(),
+});
+export type PublicTrade = z.output<typeof publicTradeSchema>;
+export const publicTradeListSchema = z.array(publicTradeSchema);
+
+/**
+ * GET /quote/v1/klines rows: `[openTime, open, high, low, close, volume, _, quoteVolume,
+ * tradeCount, takerBuyBase, takerBuyQuote]`; only the first six are certain, the rest
+ * follow the usual layout and are optional.
+ */
+export const klineSchema = z
+  .tuple([epochMillisString, decimalString, decimalString, decimalString, decimalString, decimalString])
+  .rest(z.union([z.string(), z.number()]))
+  .transform((row) => ({
+    openTime: row[0],
+    open: row[1],
+    high: row[2],
+    low: row[3],
+    close: row[4],
+    volume: row[5],
+    quoteVolume: row[7] === undefined ? undefined : String(row[7]),
+    tradeCount: row[8] === undefined ? undefined : Number(row[8]),
+    takerBuyBaseVolume: row[9] === undefined ? undefined : String(row[9]),
+    takerBuyQuoteVolume: row[10] === undefined ? undefined : String(row[10]),
+  }));
+export type Kline = z.output<typeof klineSchema>;
+export const klineListSchema = z.array(klineSchema);
+export const klineIntervals = [
+  '1m',
+  '3m',
+  '5m',
+  '15m',
+  '30m',
+  '1h',
+  '2h',
+  '4h',
+  '6h',
+  '8h',
+  '12h',
+  '1d',
+  '1w',
+  '1M',
+] as const;
+export type KlineInterval = (typeof klineIntervals)[number];

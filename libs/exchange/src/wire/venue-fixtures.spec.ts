@@ -46,6 +46,13 @@ import {
   vipInfoSchema,
 } from './index';
 import { z } from 'zod';
+import {
+  balanceFlowListSchema,
+  depositOrderListSchema,
+  klineListSchema,
+  publicTradeListSchema,
+  withdrawOrderListSchema,
+} from './index';
 
 const fixtureDir = join(__dirname, '..', '..', 'test-fixtures');
 
@@ -74,6 +81,12 @@ const schemaByFixture: Record<string, ZodTypeAny> = {
   'rest_DELETE_api_v1_spot_openOrders.json': successFlagSchema,
   'rest_DELETE_api_v1_spot_order.json': spotCancelAckSchema,
   'rest_GET_api_v1_account.json': accountInfoSchema,
+  'rest_GET_api_v1_account_balanceFlow.json': balanceFlowListSchema,
+  'rest_GET_api_v1_account_depositOrders.json': depositOrderListSchema,
+  'rest_GET_api_v1_account_withdrawOrders.json': withdrawOrderListSchema,
+  'rest_GET_quote_v1_trades.json': publicTradeListSchema,
+  'rest_GET_quote_v1_trades_perpetual.json': publicTradeListSchema,
+  'rest_GET_quote_v1_klines.json': klineListSchema,
   'rest_GET_api_v1_account_trades.json': accountTradeListSchema,
   'rest_GET_api_v1_account_type.json': accountEntryListSchema,
   'rest_GET_api_v1_account_vipInfo.json': vipInfoSchema,
