@@ -3,6 +3,7 @@ import { VenueRuntime } from '../runtime/venue-runtime';
 import { VENUE_RUNTIME } from '../runtime/venue-runtime.token';
 import { AccountsController } from './accounts.controller';
 import { FaultsController } from './faults.controller';
+import { FundingController } from './funding.controller';
 import { MarketController } from './market.controller';
 
 /** The control plane: served on its own port, never mixed with the exchange API. */
@@ -11,7 +12,7 @@ export class ControlPlaneModule {
   static forRuntime(runtime: VenueRuntime): DynamicModule {
     return {
       module: ControlPlaneModule,
-      controllers: [AccountsController, MarketController, FaultsController],
+      controllers: [AccountsController, MarketController, FaultsController, FundingController],
       providers: [{ provide: VENUE_RUNTIME, useValue: runtime }],
     };
   }

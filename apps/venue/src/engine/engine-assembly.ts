@@ -10,6 +10,7 @@ import { FuturesOrderStore } from './futures/futures-order-store';
 import { FuturesQueries } from './futures/futures-queries';
 import { FuturesService } from './futures/futures-service';
 import { FuturesTriggers } from './futures/futures-triggers';
+import { FundingSettlement } from './futures/funding-settlement';
 import { PositionControls } from './futures/position-controls';
 import { DEFAULT_INSTRUMENTS, DEFAULT_MARKS } from './instruments/default-instruments';
 import { InstrumentRegistry } from './instruments/instrument-registry';
@@ -37,6 +38,7 @@ export interface EngineParts {
   readonly spotStore: SpotOrderStore;
   readonly futuresStore: FuturesOrderStore;
   readonly futuresAccounts: FuturesAccountBook;
+  readonly funding: FundingSettlement;
 }
 
 /** Builds the shared context and every engine part, wires them, and opens the market at the initial marks. */
@@ -85,6 +87,7 @@ export function assembleEngine(options: VenueEngineOptions): EngineParts {
     triggers,
     new PositionControls(context, futuresAccounts),
   );
+  const funding = new FundingSettlement(context, futuresAccounts, (symbol) => futures.settle(symbol, 'mark'));
   const futuresQueries = new FuturesQueries(futuresStore, futuresAccounts);
   const accountService = new AccountService(context, futuresAccounts, spotStore, futuresStore);
   const marketData = new MarketData(context);
@@ -114,5 +117,6 @@ export function assembleEngine(options: VenueEngineOptions): EngineParts {
     spotStore,
     futuresStore,
     futuresAccounts,
+    funding,
   };
 }

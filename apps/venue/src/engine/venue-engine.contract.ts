@@ -13,7 +13,10 @@ import type {
 import type { EngineEventListener, Unsubscribe } from './types/engine-event.types';
 import type {
   CommissionRateRecord,
+  FundingHistoryQuery,
+  FundingHistoryRecord,
   FundingRateRecord,
+  FundingSettlementRecord,
   FuturesAnyOrderRecord,
   FuturesCancelOpenOrdersCommand,
   FuturesCancelResult,
@@ -29,6 +32,7 @@ import type {
   PositionMarginAdjustCommand,
   PositionSide,
   RiskLimitTierRecord,
+  SettleFundingCommand,
   TradingStopCommand,
   TradingStopRecord,
 } from './types/futures.types';
@@ -114,6 +118,12 @@ export interface VenueEngineApi {
    */
   setMatchingPaused(paused: boolean): void;
   isMatchingPaused(): boolean;
+  /**
+   * Settles funding now for every perpetual (or one) at the published rate or `rate`:
+   * each open position pays or receives mark x contracts x multiplier x rate; the
+   * settlement joins the funding history. Liquidations it causes fire at once.
+   */
+  settleFunding(command?: SettleFundingCommand): readonly FundingSettlementRecord[];
   snapshot(): EngineSnapshot;
 
   // ----- events ---------------------------------------------------------------
@@ -178,6 +188,8 @@ export interface VenueEngineApi {
 
   // ----- market data ----------------------------------------------------------
   getFundingRates(symbol?: string): readonly FundingRateRecord[];
+  /** Past settlements of a perpetual, newest first. */
+  getFundingHistory(query: FundingHistoryQuery): readonly FundingHistoryRecord[];
   getRiskLimits(symbol: string): readonly RiskLimitTierRecord[];
   getBestOrder(symbol: string): BestOrderRecord;
   getDepth(symbol: string, limit?: number): DepthRecord;

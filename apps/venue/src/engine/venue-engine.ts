@@ -20,6 +20,7 @@ export class VenueEngine implements VenueEngineApi {
   private readonly spotStore: EngineParts['spotStore'];
   private readonly futuresStore: EngineParts['futuresStore'];
   private readonly futuresAccounts: EngineParts['futuresAccounts'];
+  private readonly funding: EngineParts['funding'];
 
   constructor(options: VenueEngineOptions) {
     const parts = assembleEngine(options);
@@ -33,6 +34,7 @@ export class VenueEngine implements VenueEngineApi {
     this.spotStore = parts.spotStore;
     this.futuresStore = parts.futuresStore;
     this.futuresAccounts = parts.futuresAccounts;
+    this.funding = parts.funding;
   }
 
   // ----- reference data -------------------------------------------------------
@@ -80,12 +82,16 @@ export class VenueEngine implements VenueEngineApi {
     this.marketControl.setPaused(paused);
   }
 
+  settleFunding(command: Types.SettleFundingCommand = {}): readonly Types.FundingSettlementRecord[] {
+    return this.funding.settle(command);
+  }
+
   isMatchingPaused(): boolean {
     return this.context.matching.paused;
   }
 
   snapshot(): Types.EngineSnapshot {
-    return buildSnapshot(this.context, this.spotStore, this.futuresStore, this.futuresAccounts);
+    return buildSnapshot(this.context, this.spotStore, this.futuresStore, this.futuresAccounts, this.funding);
   }
 
   // ----- events ---------------------------------------------------------------
@@ -276,6 +282,10 @@ export class VenueEngine implements VenueEngineApi {
         ? this.context.instruments.all().filter((item) => item.kind === 'PERPETUAL')
         : [this.context.instruments.require(symbol, 'PERPETUAL')];
     return this.marketData.fundingRates(contracts);
+  }
+
+  getFundingHistory(query: Types.FundingHistoryQuery): readonly Types.FundingHistoryRecord[] {
+    return this.funding.historyOf(query);
   }
 
   getRiskLimits(symbol: string): readonly Types.RiskLimitTierRecord[] {

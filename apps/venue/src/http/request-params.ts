@@ -80,6 +80,14 @@ export class RequestParams {
     return value;
   }
 
+  /** A LONG id kept as its string: 19-digit ids are beyond a JS number's exact range. */
+  optionalId(name: string): string | undefined {
+    const value = this.optionalString(name);
+    if (value !== undefined && !/^\d{1,20}$/.test(value))
+      throw ExchangeApiError.invalidParameter(name, 'must be a numeric id');
+    return value;
+  }
+
   optionalInteger(name: string, bounds: { min?: number; max?: number } = {}): number | undefined {
     const value = this.optionalString(name);
     if (value === undefined) return undefined;

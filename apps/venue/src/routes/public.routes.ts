@@ -118,6 +118,22 @@ export function publicRoutes({ engine }: RouteDependencies): ExchangeRoute[] {
         nextSettleTime: String(rate.nextSettleTime),
       })),
     ),
+    // Public like fundingRate; a signed request (as the seeds list it) is served the same.
+    publicRoute('GET', '/api/v1/futures/historyFundingRate', ({ params }) =>
+      engine
+        .getFundingHistory({
+          symbol: params.requiredString('symbol'),
+          fromId: params.optionalId('fromId'),
+          endId: params.optionalId('endId'),
+          limit: params.optionalInteger('limit', { min: 1, max: 100 }),
+        })
+        .map((entry) => ({
+          id: entry.id,
+          symbol: entry.symbol,
+          settleTime: String(entry.settleTime),
+          settleRate: entry.settleRate,
+        })),
+    ),
     signedQuery('GET', '/api/v1/futures/riskLimit', 1, ({ params }) =>
       engine.getRiskLimits(params.requiredString('symbol')).map((tier) => ({ ...tier })),
     ),

@@ -113,6 +113,19 @@ export class SetMarkPriceDto {
   price!: string;
 }
 
+export class SettleFundingDto {
+  /** One perpetual; every perpetual when absent. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  symbol?: string;
+
+  /** Overrides the published rate for this settlement; negative makes SHORT pay LONG. */
+  @IsOptional()
+  @Matches(/^-?\d+(\.\d+)?$/, { message: 'rate must be a decimal string, e.g. "0.0001" or "-0.0003"' })
+  rate?: string;
+}
+
 export class AdvanceMarketDto {
   @IsOptional()
   @Type(() => Number)

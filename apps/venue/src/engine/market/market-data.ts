@@ -8,8 +8,8 @@ import type { BestOrderSideRecord, DepthRecord, Ticker24hRecord } from '../types
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;
-/** The simulated venue charges no funding; it publishes the exchange's usual base rate. */
-const FUNDING_RATE = '0.0001';
+/** The exchange's usual base rate: published, and charged by a settlement without an override. */
+export const FUNDING_RATE = '0.0001';
 
 /** Read-only views of books and the trade tape for the public endpoints. */
 export class MarketData {

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../engine-context';
 import type { FuturesAccountBook } from '../futures/futures-account-book';
 import type { FuturesOrderStore } from '../futures/futures-order-store';
+import type { FundingSettlement } from '../futures/funding-settlement';
 import { tradingStopRecord } from '../futures/position-controls';
 import type { SpotOrderStore } from '../spot/spot-order-store';
 import { formatDecimal } from '../support/engine-decimal';
@@ -13,13 +14,16 @@ export function buildSnapshot(
   spotStore: SpotOrderStore,
   futuresStore: FuturesOrderStore,
   futuresAccounts: FuturesAccountBook,
+  funding: FundingSettlement,
 ): EngineSnapshot {
   const users = context.users.all().filter((user) => !context.participantAccounts.has(user.spotAccountId));
   return {
     time: context.clock.now(),
     matchingPaused: context.matching.paused,
     marks: context.marks.all(),
-    users: users.map((user) => userSnapshot(context, spotStore, futuresStore, futuresAccounts, user)),
+    users: users.map((user) =>
+      userSnapshot(context, spotStore, futuresStore, futuresAccounts, user, funding),
+    ),
   };
 }
 
@@ -29,6 +33,7 @@ function userSnapshot(
   futuresStore: FuturesOrderStore,
   futuresAccounts: FuturesAccountBook,
   user: UserRecord,
+  funding: FundingSettlement,
 ): UserSnapshot {
   const accountBalances = user.accounts
     .filter((account) => account.accountType !== 3)
@@ -64,5 +69,6 @@ function userSnapshot(
     tradingStops: positions
       .filter((position) => position.stopProfit !== undefined || position.stopLoss !== undefined)
       .map((position) => tradingStopRecord(position.symbol, position)),
+    fundingPayments: funding.paymentsOf(futuresAccountId),
   };
 }

@@ -239,6 +239,55 @@ export interface FundingRateRecord {
   readonly nextSettleTime: EpochMillis;
 }
 
+/** A control-plane funding settlement: every symbol, or one, at its current rate or an override. */
+export interface SettleFundingCommand {
+  readonly symbol?: string;
+  /** Positive: LONG positions pay SHORT ones. Defaults to the published rate. */
+  readonly rate?: string;
+}
+
+/** One position's share of a settlement, signed from the account's side (negative = paid). */
+export interface FundingPaymentRecord {
+  readonly fundingId: string;
+  readonly userId: string;
+  readonly accountId: string;
+  readonly symbol: string;
+  readonly side: PositionSide;
+  readonly marginType: MarginType;
+  /** Contracts held at settlement. */
+  readonly position: DecimalString;
+  readonly markPrice: DecimalString;
+  /** markPrice x contracts x multiplier. */
+  readonly positionValue: DecimalString;
+  readonly rate: DecimalString;
+  readonly amount: DecimalString;
+  readonly asset: string;
+  readonly settleTime: EpochMillis;
+}
+
+/** A row of GET /api/v1/futures/historyFundingRate. */
+export interface FundingHistoryRecord {
+  readonly id: string;
+  readonly symbol: string;
+  readonly settleTime: EpochMillis;
+  readonly settleRate: DecimalString;
+}
+
+export interface FundingSettlementRecord extends FundingHistoryRecord {
+  readonly markPrice: DecimalString;
+  readonly payments: readonly FundingPaymentRecord[];
+}
+
+export interface FundingHistoryQuery {
+  readonly symbol: string;
+  /** Settlements with an id at or above this one. */
+  readonly fromId?: string;
+  /** Settlements with an id at or below this one. */
+  readonly endId?: string;
+  /** Defaults to 20; capped at 100. */
+  readonly limit?: number;
+}
+
 export interface RiskLimitTierRecord {
   readonly riskLimitAmount: DecimalString;
   readonly maintainMargin: DecimalString;

@@ -3,6 +3,7 @@ import type { EpochMillis } from './instrument.types';
 import type { MarkPriceRecord } from './market.types';
 import type { SpotOrderRecord, SpotTradeRecord } from './spot.types';
 import type {
+  FundingPaymentRecord,
   FuturesOrderRecord,
   FuturesPositionRecord,
   FuturesStopOrderRecord,
@@ -30,6 +31,8 @@ export interface UserSnapshot {
   readonly positions: readonly FuturesPositionRecord[];
   readonly leverages: readonly LeverageRecord[];
   readonly tradingStops: readonly TradingStopRecord[];
+  /** Every funding payment of the futures account, oldest first (negative = paid). */
+  readonly fundingPayments: readonly FundingPaymentRecord[];
 }
 
 /** Everything a reconciliation needs, for every desk user (simulated participants excluded). */
