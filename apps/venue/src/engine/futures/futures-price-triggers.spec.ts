@@ -168,6 +168,53 @@ describe('futures price triggers', () => {
     });
   });
 
+  it('liquidates at once a position whose opening fill already lies beyond its liquidation price', () => {
+    const { engine } = deskEngine({ initialMarks: { [SYMBOL]: '3000' } });
+    const seller = fundedUser(engine, 'seller', { futuresUsdt: '1000' });
+    const bidder = fundedUser(engine, 'bidder', { futuresUsdt: '1000' });
+    const late = fundedUser(engine, 'late', { futuresUsdt: '1000' });
+    const order = { symbol: SYMBOL, type: 'LIMIT', quantity: '10' } as const;
+    engine.placeFuturesOrder({
+      ...order,
+      userId: seller.userId,
+      side: 'SELL_OPEN',
+      price: '3300',
+      clientOrderId: 'ask',
+    });
+    engine.placeFuturesOrder({
+      ...order,
+      userId: bidder.userId,
+      side: 'BUY_OPEN',
+      price: '2990',
+      clientOrderId: 'bid',
+    });
+    engine.setLeverage(late.userId, SYMBOL, '20');
+
+    // Margin 3300 x 10 x 0.001 / 20 = 1.65, maintenance 33 x 0.005 = 0.165:
+    // liquidation at 3300 - 1.485 / 0.01 = 3151.5, while the mark stays at 3000.
+    engine.placeFuturesOrder({
+      ...order,
+      userId: late.userId,
+      side: 'BUY_OPEN',
+      price: '3300',
+      clientOrderId: 'late',
+    });
+
+    expect(engine.listPositions(late.userId, SYMBOL)).toEqual([]);
+    const closes = engine
+      .listFuturesHistoryOrders({ userId: late.userId, type: 'LIMIT', symbol: SYMBOL })
+      .filter((entry) => entry.side === 'SELL_CLOSE');
+    expect(closes).toEqual([
+      expect.objectContaining({
+        isLiquidationOrder: true,
+        indexPrice: '3000',
+        avgPrice: '2990',
+        status: 'FILLED',
+      }),
+    ]);
+    expect(engine.listPositions(bidder.userId, SYMBOL)[0]).toMatchObject({ side: 'LONG', position: '10' });
+  });
+
   it('rejects leverage outside 1..max and changes while a position is open', () => {
     const { engine, desk } = marketEngine();
     expect(() => engine.setLeverage(desk.userId, SYMBOL, '0')).toThrow(

@@ -23,16 +23,18 @@ export class FuturesTriggers {
   ) {}
 
   /**
-   * After a mark move everything is checked; after a trade only what the last traded
-   * price drives (trading stops), since stops and liquidations follow the mark.
+   * After a mark move everything is checked. After a trade, STOP orders wait for the
+   * mark, but trading stops follow the last traded price and liquidations the margin,
+   * which a fill changes: a position opened far from the mark can start out beyond
+   * its liquidation price.
    */
   evaluate(symbol: string, cause: 'mark' | 'trade'): void {
     if (this.context.matching.paused) return;
     for (let pass = 0; pass < MAX_TRIGGER_PASSES; pass += 1) {
       const fired =
-        cause === 'mark'
-          ? this.fireStops(symbol) + this.fireTradingStops(symbol) + this.fireLiquidations(symbol)
-          : this.fireTradingStops(symbol);
+        (cause === 'mark' ? this.fireStops(symbol) : 0) +
+        this.fireTradingStops(symbol) +
+        this.fireLiquidations(symbol);
       if (fired === 0) return;
     }
   }
