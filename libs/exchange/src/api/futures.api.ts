@@ -4,33 +4,13 @@ import { VenueRestClient } from '../http/venue-rest-client';
 import { accepted, WriteOutcome } from '../outcome/write-outcome';
 import {
   checkBatch,
-  checkIntegerInRange,
   checkLimit,
   checkOneOf,
   checkOrderIds,
-  checkSignedDecimal,
   REQUEST_LIMITS,
   requireText,
 } from '../validation/request-limits';
 import { SymbolRulebook } from '../validation/symbol-rules';
-import {
-  FuturesBalance,
-  futuresBalanceListSchema,
-  FuturesPosition,
-  futuresPositionListSchema,
-  LeverageSetting,
-  leverageSettingListSchema,
-  LiquidationAssignStatus,
-  liquidationAssignStatusListSchema,
-  PositionMarginResponse,
-  positionMarginResponseSchema,
-  SetLeverageResponse,
-  setLeverageResponseSchema,
-  SetMarginTypeResponse,
-  setMarginTypeResponseSchema,
-  TradingStopResponse,
-  tradingStopResponseSchema,
-} from '../wire/futures-account.wire';
 import {
   futuresBatchOrderResponseSchema,
   FuturesCancelAllResponse,
@@ -52,6 +32,7 @@ import { BatchResult, pairBatchEntries } from './batch-results';
 import { checkBeforeSending } from './check-before-sending';
 import { ENDPOINTS } from './endpoints';
 import { checkFuturesOrder, futuresOrderParams } from './futures-order-checks';
+import { FuturesPositionApi } from './futures-position.api';
 
 type OrderKind = 'LIMIT' | 'STOP';
 type RecordOf<K extends OrderKind> = K extends 'STOP' ? FuturesStopOrder : FuturesLimitOrder;
@@ -66,12 +47,14 @@ export interface FuturesOrderListQuery<K extends OrderKind> {
   readonly limit?: number;
 }
 
-/** Futures trading and account endpoints. Quantities are whole contracts. */
-export class FuturesApi {
+/** Futures trading endpoints (orders, cancels, queries) plus positions and margin. Quantities are whole contracts. */
+export class FuturesApi extends FuturesPositionApi {
   constructor(
-    private readonly rest: VenueRestClient,
+    rest: VenueRestClient,
     private readonly rules: () => SymbolRulebook | undefined,
-  ) {}
+  ) {
+    super(rest);
+  }
 
   /** POST /api/v1/futures/order: a LIMIT order answers a limit record, a STOP order a stop record. */
   async placeOrder<R extends FuturesOrderRequest>(order: R): Promise<WriteOutcome<RecordOf<R['type']>>> {
@@ -199,78 +182,6 @@ export class FuturesApi {
     );
   }
 
-  /** POST /api/v1/futures/leverage. */
-  async setLeverage(symbol: string, leverage: number): Promise<WriteOutcome<SetLeverageResponse>> {
-    const checked = checkBeforeSending(() => {
-      requireText('symbol', symbol);
-      checkIntegerInRange('leverage', leverage, 1, 1000);
-    });
-    if (!checked.ok) return checked.rejection;
-    return this.rest.write(
-      ENDPOINTS.futuresSetLeverage,
-      { params: { symbol, leverage } },
-      setLeverageResponseSchema,
-    );
-  }
-
-  /** POST /api/v1/futures/position/trading-stop: take-profit and/or stop-loss of a position. */
-  async setTradingStop(request: {
-    symbol: string;
-    side: 'LONG' | 'SHORT';
-    stopProfit?: string;
-    stopLoss?: string;
-    tpTriggerBy?: 'MARK_PRICE' | 'CONTRACT_PRICE';
-    slTriggerBy?: 'MARK_PRICE' | 'CONTRACT_PRICE';
-  }): Promise<WriteOutcome<TradingStopResponse>> {
-    const checked = checkBeforeSending(() => {
-      requireText('symbol', request.symbol);
-      checkOneOf({ stopProfit: request.stopProfit, stopLoss: request.stopLoss });
-    });
-    if (!checked.ok) return checked.rejection;
-    return this.rest.write(
-      ENDPOINTS.futuresTradingStop,
-      { params: { ...request } },
-      tradingStopResponseSchema,
-    );
-  }
-
-  /** POST /api/v1/futures/marginType. */
-  async setMarginType(
-    symbol: string,
-    marginType: 'CROSS' | 'ISOLATED',
-  ): Promise<WriteOutcome<SetMarginTypeResponse>> {
-    const checked = checkBeforeSending(() => requireText('symbol', symbol));
-    if (!checked.ok) return checked.rejection;
-    return this.rest.write(
-      ENDPOINTS.futuresSetMarginType,
-      { params: { symbol, marginType } },
-      setMarginTypeResponseSchema,
-    );
-  }
-
-  /** POST /api/v1/futures/positionMargin: a positive amount adds isolated margin, a negative one removes it. */
-  async adjustPositionMargin(request: {
-    symbol: string;
-    side: 'LONG' | 'SHORT';
-    amount: string;
-  }): Promise<WriteOutcome<PositionMarginResponse>> {
-    const checked = checkBeforeSending(() => {
-      requireText('symbol', request.symbol);
-      checkSignedDecimal('amount', request.amount);
-    });
-    if (!checked.ok) return checked.rejection;
-    return this.rest.write(
-      ENDPOINTS.futuresPositionMargin,
-      { params: { ...request } },
-      positionMarginResponseSchema,
-    );
-  }
-
-  async getLeverage(symbol: string): Promise<LeverageSetting[]> {
-    requireText('symbol', symbol);
-    return await this.rest.read(ENDPOINTS.futuresLeverage, { symbol }, leverageSettingListSchema);
-  }
-
   /** GET /api/v1/futures/order by `orderId` or `clientOrderId`; `type` picks limit or stop records. */
   async getOrder<K extends OrderKind>(lookup: {
     type: K;
@@ -327,21 +238,5 @@ export class FuturesApi {
     requireText('symbol', query.symbol);
     checkLimit('limit', query.limit, REQUEST_LIMITS.tradesMaxLimit);
     return await this.rest.read(ENDPOINTS.futuresUserTrades, { ...query }, futuresTradeListSchema);
-  }
-
-  async getPositions(query: { symbol?: string; side?: 'LONG' | 'SHORT' } = {}): Promise<FuturesPosition[]> {
-    return await this.rest.read(ENDPOINTS.futuresPositions, { ...query }, futuresPositionListSchema);
-  }
-
-  async getBalance(): Promise<FuturesBalance[]> {
-    return await this.rest.read(ENDPOINTS.futuresBalance, {}, futuresBalanceListSchema);
-  }
-
-  async getLiquidationAssignStatus(subAccountId?: string): Promise<LiquidationAssignStatus[]> {
-    return await this.rest.read(
-      ENDPOINTS.futuresLiquidationAssignStatus,
-      { subAccountId },
-      liquidationAssignStatusListSchema,
-    );
   }
 }

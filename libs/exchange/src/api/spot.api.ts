@@ -5,11 +5,9 @@ import { VenueRestClient } from '../http/venue-rest-client';
 import { accepted, WriteOutcome } from '../outcome/write-outcome';
 import {
   checkBatch,
-  checkClientOrderId,
   checkLimit,
   checkOneOf,
   checkOrderIds,
-  checkPositiveDecimal,
   REQUEST_LIMITS,
   requireText,
 } from '../validation/request-limits';
@@ -34,7 +32,7 @@ import {
 } from '../wire/spot-order.wire';
 import { BatchResult, pairBatchEntries } from './batch-results';
 import { checkBeforeSending } from './check-before-sending';
-import { generateClientOrderId } from './client-order-id';
+import { prepareSpotOrder, spotOrderParams } from './spot-order-checks';
 import { ENDPOINTS } from './endpoints';
 import { SiteFamily } from './site-family';
 
@@ -58,9 +56,6 @@ export interface SpotTradeOrdersQuery extends SpotOrderListQuery {
   readonly endTime?: number;
 }
 
-/** A spot order with its client order id filled in (generated when the caller gave none). */
-export type PreparedSpotOrder = SpotOrderRequest & { readonly newClientOrderId: string };
-
 /** Spot trading endpoints. Writes return an outcome to switch on; reads throw typed errors. */
 export class SpotApi {
   constructor(
@@ -71,8 +66,8 @@ export class SpotApi {
 
   /** POST /api/v1/spot/orderTest: validated by the venue, never matched. */
   async testOrder(order: SpotOrderRequest): Promise<void> {
-    const prepared = this.prepare(order, 'order', 'v1.1');
-    await this.rest.read(ENDPOINTS.spotOrderTest, orderParams(prepared), emptyObjectSchema);
+    const prepared = prepareSpotOrder(order, 'order', 'v1.1', this.rules());
+    await this.rest.read(ENDPOINTS.spotOrderTest, spotOrderParams(prepared), emptyObjectSchema);
   }
 
   /** POST /api/v1.1/spot/order (recommended). */
@@ -92,7 +87,9 @@ export class SpotApi {
         'orders',
         orders.map((order) => order.symbol),
       );
-      const list = orders.map((order, index) => this.prepare(order, `orders[${index}]`, 'v1.1'));
+      const list = orders.map((order, index) =>
+        prepareSpotOrder(order, `orders[${index}]`, 'v1.1', this.rules()),
+      );
       const ids = list.map((order) => order.newClientOrderId);
       const duplicate = ids.findIndex((id, index) => ids.indexOf(id) !== index);
       if (duplicate >= 0)
@@ -107,7 +104,7 @@ export class SpotApi {
     const clientOrderIds = prepared.map((order) => order.newClientOrderId);
     const outcome = await this.rest.write(
       ENDPOINTS.spotBatchOrders,
-      { jsonBody: prepared.map((order) => ({ ...orderParams(order) })), clientOrderIds },
+      { jsonBody: prepared.map((order) => ({ ...spotOrderParams(order) })), clientOrderIds },
       spotBatchOrderResponseSchema,
     );
     if (outcome.kind !== 'accepted') return outcome;
@@ -241,63 +238,14 @@ export class SpotApi {
     order: SpotOrderRequest,
     version: 'v1.0' | 'v1.1',
   ): Promise<WriteOutcome<SpotOrderAck>> {
-    const checked = checkBeforeSending(() => this.prepare(order, 'order', version));
+    const checked = checkBeforeSending(() => prepareSpotOrder(order, 'order', version, this.rules()));
     if (!checked.ok) return checked.rejection;
     const prepared = checked.value;
     const endpoint = version === 'v1.1' ? ENDPOINTS.spotOrder : ENDPOINTS.spotOrderLegacy;
     return this.rest.write(
       endpoint,
-      { params: orderParams(prepared), clientOrderIds: [prepared.newClientOrderId] },
+      { params: spotOrderParams(prepared), clientOrderIds: [prepared.newClientOrderId] },
       spotOrderAckSchema,
     );
   }
-
-  private prepare(order: SpotOrderRequest, field: string, version: 'v1.0' | 'v1.1'): PreparedSpotOrder {
-    requireText(`${field}.symbol`, order.symbol);
-    checkClientOrderId(
-      `${field}.newClientOrderId`,
-      order.newClientOrderId,
-      REQUEST_LIMITS.clientOrderIdMaxLength,
-    );
-    checkPositiveDecimal(`${field}.quantity`, order.quantity);
-    checkPositiveDecimal(`${field}.amount`, order.amount);
-    checkPositiveDecimal(`${field}.price`, order.price);
-    if (order.type === 'MARKET') {
-      if (version === 'v1.0' && order.amount !== undefined) {
-        throw new InvalidRequestError(
-          `${field}.amount`,
-          'is not accepted by the v1.0 endpoint; use quantity',
-        );
-      }
-      if (order.quantity === undefined && order.amount === undefined) {
-        throw new InvalidRequestError(`${field}.quantity`, 'or amount is required for a MARKET order');
-      }
-      if (order.quantity !== undefined && order.amount !== undefined) {
-        throw new InvalidRequestError(`${field}.amount`, 'must not be sent together with quantity');
-      }
-    } else {
-      if (order.quantity === undefined)
-        throw new InvalidRequestError(`${field}.quantity`, `is required for ${order.type}`);
-      if (order.price === undefined)
-        throw new InvalidRequestError(`${field}.price`, `is required for ${order.type}`);
-      if (order.amount !== undefined)
-        throw new InvalidRequestError(`${field}.amount`, 'is for MARKET orders only');
-    }
-    this.rules()?.get(order.symbol)?.checkSpotOrder(order, field);
-    return { ...order, newClientOrderId: order.newClientOrderId ?? generateClientOrderId() };
-  }
-}
-
-function orderParams(order: PreparedSpotOrder): RequestParams {
-  return {
-    symbol: order.symbol,
-    side: order.side,
-    type: order.type,
-    quantity: order.quantity,
-    amount: order.amount,
-    price: order.price,
-    newClientOrderId: order.newClientOrderId,
-    timeInForce: order.timeInForce,
-    stpMode: order.stpMode,
-  };
 }
