@@ -28,5 +28,6 @@ export { VenueRestClient } from './http/venue-rest-client';
 export * from './validation/symbol-rules';
 export { REQUEST_LIMITS } from './validation/request-limits';
 export * from './stream/user-data-stream';
+export * from './stream/user-data-stream.events';
 export * from './stream/stream-scheduler';
 export * from './stream/user-stream-message.parser';

@@ -2,7 +2,8 @@ import { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import { ManualStreamScheduler } from '../../test-support/manual-stream-scheduler';
 import { fixture } from '../../test-support/endpoint-cases';
-import { ListenKeySource, UserDataStream, UserDataStreamEvents } from './user-data-stream';
+import { ListenKeySource, UserDataStream } from './user-data-stream';
+import { UserDataStreamEvents } from './user-data-stream.events';
 
 interface Harness {
   server: WebSocketServer;

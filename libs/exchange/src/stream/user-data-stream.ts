@@ -1,7 +1,8 @@
 import WebSocket from 'ws';
 import { createLogger } from '@oms/platform';
-import { UserStreamEvent } from '../wire/user-stream.wire';
+import { InvalidRequestError } from '../errors/exchange-errors';
 import { realStreamScheduler, CancelTimer, StreamScheduler } from './stream-scheduler';
+import { UserDataStreamEvents } from './user-data-stream.events';
 import { parseUserStreamFrame } from './user-stream-message.parser';
 
 /** The listen-key operations the stream needs (ExchangeClient.listenKeys provides them). */
@@ -25,35 +26,6 @@ export interface UserDataStreamOptions {
   readonly reconnectMaxDelayMs?: number;
   /** Pings left unanswered (no frame at all) before the link is declared dead. */
   readonly maxMissedPongs?: number;
-}
-
-export interface StreamConnected {
-  readonly listenKey: string;
-  readonly at: number;
-  /** Reconnections since the previous connection (0 for the first). */
-  readonly reconnects: number;
-}
-
-export interface StreamDisconnected {
-  readonly at: number;
-  readonly reason: string;
-  readonly code?: number;
-  readonly willReconnect: boolean;
-}
-
-export interface UnknownStreamMessage {
-  readonly raw: unknown;
-  readonly reason: string;
-}
-
-export interface UserDataStreamEvents {
-  /** Connected: callers repair gaps (poll REST) since the last disconnection. */
-  connected: StreamConnected;
-  disconnected: StreamDisconnected;
-  event: UserStreamEvent;
-  /** A frame or item that could not be understood; it is reported, never dropped silently. */
-  unknown: UnknownStreamMessage;
-  error: Error;
 }
 
 type Listener<T> = (payload: T) => void;
@@ -91,6 +63,15 @@ export class UserDataStream {
     this.reconnectBaseDelayMs = options.reconnectBaseDelayMs ?? 500;
     this.reconnectMaxDelayMs = options.reconnectMaxDelayMs ?? 30_000;
     this.maxMissedPongs = options.maxMissedPongs ?? 2;
+    let url: URL | undefined;
+    try {
+      url = new URL(options.streamUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:')) {
+      throw new InvalidRequestError('streamUrl', `must be a ws:// or wss:// URL, got "${options.streamUrl}"`);
+    }
   }
 
   on<K extends keyof UserDataStreamEvents>(name: K, listener: Listener<UserDataStreamEvents[K]>): () => void {
@@ -166,7 +147,14 @@ export class UserDataStream {
     this.listenKey = listenKey;
     this.ensureKeepAlive();
     const url = `${this.options.streamUrl.replace(/\/+$/, '')}/api/v1/ws/${encodeURIComponent(listenKey)}`;
-    const socket = new WebSocket(url);
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(url);
+    } catch (error) {
+      this.emit('error', asError(error));
+      this.scheduleReconnect('socket could not be created');
+      return;
+    }
     this.socket = socket;
     let opened = false;
 
