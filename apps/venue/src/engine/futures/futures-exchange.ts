@@ -1,6 +1,7 @@
 import type { RestingOrder } from '../book/order-book';
 import type { TakerSpec } from '../book/order-matcher';
-import { matchIncoming, previewFill } from '../book/order-matcher';
+import { previewFill } from '../book/order-matcher';
+import { placeParticipantOrder, restOnBook, tradeAgainstBook } from '../book/book-trading';
 import type { EngineContext } from '../engine-context';
 import { bookOf } from '../engine-context';
 import { VenueEngineError } from '../engine-error';
@@ -138,43 +139,9 @@ export class FuturesExchange {
     price: EngineDecimal,
     quantity: EngineDecimal,
   ): void {
-    const book = bookOf(this.context, instrument.symbol);
-    const time = this.context.clock.now();
-    const taker: TakerSpec = {
-      side,
-      limitPrice: price,
-      quantity,
-      stepSize: instrument.stepSize,
-      multiplier: instrument.multiplier,
-      accountId,
-      stpMode: 'EXPIRE_MAKER',
-    };
-    const outcome = matchIncoming(book, taker, {
-      onFill: (maker, fillQuantity, fillPrice) => {
-        const ticketId = this.context.ids.nextId();
-        this.settleMaker(maker, instrument, fillQuantity, fillPrice, ticketId, time);
-        this.context.tape.record(instrument.symbol, {
-          ticketId,
-          time,
-          price: fillPrice,
-          quantity: fillQuantity,
-          isBuyerMaker: side === 'SELL',
-        });
-      },
-      onMakerExpired: () => undefined,
-    });
-    const rest = quantity.minus(outcome.filledQuantity);
-    if (rest.gt(0)) {
-      book.add({
-        orderId: this.context.ids.nextId(),
-        side,
-        price,
-        remaining: rest,
-        accountId,
-        isParticipant: true,
-        restedAt: this.context.nextArrival(),
-      });
-    }
+    placeParticipantOrder(this.context, instrument, { accountId, side, price, quantity }, (...fill) =>
+      this.settleMaker(instrument, ...fill),
+    );
   }
 
   private execute(order: FuturesOrder, instrument: Instrument): void {
@@ -191,18 +158,16 @@ export class FuturesExchange {
     if (order.type === 'LIMIT_MAKER') {
       if (previewFill(book, { ...taker, stpMode: 'EXPIRE_MAKER' }).quantity.gt(0))
         this.finish(order, 'REJECTED', 'LIMIT_MAKER_WOULD_TAKE');
-      else this.rest(order, book);
+      else this.rest(order);
       return;
     }
     if (order.timeInForce === 'FOK' && previewFill(book, taker).quantity.lt(order.remainingQty)) {
       this.finish(order, 'CANCELED', 'FOK_NOT_FILLED');
       return;
     }
-    const time = this.context.clock.now();
-    const outcome = matchIncoming(book, taker, {
-      onFill: (maker, quantity, price) => {
-        const ticketId = this.context.ids.nextId();
-        this.settleMaker(maker, instrument, quantity, price, ticketId, time);
+    const outcome = tradeAgainstBook(this.context, order.symbol, taker, {
+      settleMaker: (...fill) => this.settleMaker(instrument, ...fill),
+      settleTaker: (maker, quantity, price, ticketId, time) =>
         settleFuturesFill(this.context, this.accounts, this.store, order, instrument, {
           quantity,
           price,
@@ -210,15 +175,7 @@ export class FuturesExchange {
           ticketId,
           matchOrderId: maker.orderId,
           time,
-        });
-        this.context.tape.record(order.symbol, {
-          ticketId,
-          time,
-          price,
-          quantity,
-          isBuyerMaker: taker.side === 'SELL',
-        });
-      },
+        }),
       onMakerExpired: (maker) => {
         const makerOrder = this.store.limit(maker.orderId);
         if (makerOrder !== undefined)
@@ -233,27 +190,26 @@ export class FuturesExchange {
         this.finish(order, order.endedEarlyStatus(), 'STP_EXPIRE_TAKER');
         return;
       case 'noCross':
-        if (order.timeInForce === 'GTC' && order.priceType === 'INPUT') this.rest(order, book);
+        if (order.timeInForce === 'GTC' && order.priceType === 'INPUT') this.rest(order);
         else this.finish(order, order.endedEarlyStatus(), 'IOC_EXPIRED');
         return;
     }
   }
 
-  private rest(order: FuturesOrder, book: ReturnType<typeof bookOf>): void {
-    book.add({
+  private rest(order: FuturesOrder): void {
+    restOnBook(this.context, order.symbol, {
       orderId: order.orderId,
       side: bookSideOf(order.side),
       price: order.price,
       remaining: order.remainingQty,
       accountId: order.accountId,
       isParticipant: false,
-      restedAt: this.context.nextArrival(),
     });
   }
 
   private settleMaker(
-    maker: RestingOrder,
     instrument: Instrument,
+    maker: RestingOrder,
     quantity: EngineDecimal,
     price: EngineDecimal,
     ticketId: string,

@@ -3,7 +3,8 @@ import { bookOf } from '../engine-context';
 import { VenueEngineError } from '../engine-error';
 import type { RestingOrder } from '../book/order-book';
 import type { TakerSpec } from '../book/order-matcher';
-import { matchIncoming, previewFill } from '../book/order-matcher';
+import { previewFill } from '../book/order-matcher';
+import { placeParticipantOrder, restOnBook, tradeAgainstBook } from '../book/book-trading';
 import { publishLedgerChanges } from '../events/balance-publisher';
 import type { Instrument } from '../instruments/instrument-registry';
 import { EngineDecimal, ONE, ZERO } from '../support/engine-decimal';
@@ -123,43 +124,9 @@ export class SpotExchange {
     price: EngineDecimal,
     quantity: EngineDecimal,
   ): void {
-    const book = bookOf(this.context, instrument.symbol);
-    const taker: TakerSpec = {
-      side,
-      limitPrice: price,
-      quantity,
-      stepSize: instrument.stepSize,
-      multiplier: ONE,
-      accountId,
-      stpMode: 'EXPIRE_MAKER',
-    };
-    const ticketTime = this.context.clock.now();
-    const outcome = matchIncoming(book, taker, {
-      onFill: (maker, fillQuantity, fillPrice) => {
-        const ticketId = this.context.ids.nextId();
-        this.settleMaker(maker, instrument, fillQuantity, fillPrice, ticketId, ticketTime);
-        this.context.tape.record(instrument.symbol, {
-          ticketId,
-          time: ticketTime,
-          price: fillPrice,
-          quantity: fillQuantity,
-          isBuyerMaker: side === 'SELL',
-        });
-      },
-      onMakerExpired: () => undefined,
-    });
-    const rest = quantity.minus(outcome.filledQuantity);
-    if (rest.gt(0)) {
-      book.add({
-        orderId: this.context.ids.nextId(),
-        side,
-        price,
-        remaining: rest,
-        accountId,
-        isParticipant: true,
-        restedAt: this.context.nextArrival(),
-      });
-    }
+    placeParticipantOrder(this.context, instrument, { accountId, side, price, quantity }, (...fill) =>
+      this.settleMaker(instrument, ...fill),
+    );
     publishLedgerChanges(this.context);
   }
 
@@ -171,7 +138,7 @@ export class SpotExchange {
         this.finish(order, 'REJECTED', 'LIMIT_MAKER_WOULD_TAKE');
         return;
       }
-      this.rest(order, book, announce);
+      this.rest(order, announce);
       return;
     }
     if (announce) this.emitUpdate(order);
@@ -179,11 +146,9 @@ export class SpotExchange {
       this.finish(order, 'CANCELED', 'FOK_NOT_FILLED');
       return;
     }
-    const time = this.context.clock.now();
-    const outcome = matchIncoming(book, taker, {
-      onFill: (maker, quantity, price) => {
-        const ticketId = this.context.ids.nextId();
-        this.settleMaker(maker, instrument, quantity, price, ticketId, time);
+    const outcome = tradeAgainstBook(this.context, order.symbol, taker, {
+      settleMaker: (...fill) => this.settleMaker(instrument, ...fill),
+      settleTaker: (maker, quantity, price, ticketId, time) =>
         settleSpotFill(this.context, this.store, order, instrument, {
           quantity,
           price,
@@ -191,15 +156,7 @@ export class SpotExchange {
           ticketId,
           matchOrderId: maker.orderId,
           time,
-        });
-        this.context.tape.record(order.symbol, {
-          ticketId,
-          time,
-          price,
-          quantity,
-          isBuyerMaker: order.side === 'SELL',
-        });
-      },
+        }),
       onMakerExpired: (maker) => {
         const makerOrder = this.store.get(maker.orderId);
         if (makerOrder !== undefined)
@@ -223,7 +180,7 @@ export class SpotExchange {
         this.finish(order, order.endedEarlyStatus(), 'STP_EXPIRE_TAKER');
         return;
       case 'noCross':
-        if (order.type === 'LIMIT' && order.timeInForce === 'GTC') this.rest(order, book, false);
+        if (order.type === 'LIMIT' && order.timeInForce === 'GTC') this.rest(order, false);
         else
           this.finish(
             order,
@@ -234,22 +191,21 @@ export class SpotExchange {
     }
   }
 
-  private rest(order: SpotOrder, book: ReturnType<typeof bookOf>, announce: boolean): void {
-    book.add({
+  private rest(order: SpotOrder, announce: boolean): void {
+    restOnBook(this.context, order.symbol, {
       orderId: order.orderId,
       side: order.side,
       price: order.price,
       remaining: order.remainingQty,
       accountId: order.accountId,
       isParticipant: false,
-      restedAt: this.context.nextArrival(),
     });
     if (announce) this.emitUpdate(order);
   }
 
   private settleMaker(
-    maker: RestingOrder,
     instrument: Instrument,
+    maker: RestingOrder,
     quantity: EngineDecimal,
     price: EngineDecimal,
     ticketId: string,

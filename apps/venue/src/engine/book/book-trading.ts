@@ -1,0 +1,112 @@
+import type { EngineContext } from '../engine-context';
+import { bookOf } from '../engine-context';
+import type { Instrument } from '../instruments/instrument-registry';
+import type { EngineDecimal } from '../support/engine-decimal';
+import type { BookSide, RestingOrder } from './order-book';
+import type { MatchOutcome, TakerSpec } from './order-matcher';
+import { matchIncoming } from './order-matcher';
+
+/** Books one side of a fill: the ticket id is shared by both sides, the time by the whole match. */
+export type FillBooking = (
+  maker: RestingOrder,
+  quantity: EngineDecimal,
+  price: EngineDecimal,
+  ticketId: string,
+  time: number,
+) => void;
+
+export interface MatchSettlement {
+  /** The resting side; participants' own orders are left unsettled by the market's owner. */
+  readonly settleMaker: FillBooking;
+  /** The incoming side; absent for participants, whose side is never settled. */
+  readonly settleTaker?: FillBooking;
+  /** A maker removed by EXPIRE_MAKER self-trade prevention. */
+  readonly onMakerExpired: (maker: RestingOrder) => void;
+}
+
+/**
+ * Matches an incoming order, spot or futures alike: each fill gets a new ticket id,
+ * the maker is booked before the taker, and the trade is printed on the public tape.
+ */
+export function tradeAgainstBook(
+  context: EngineContext,
+  symbol: string,
+  taker: TakerSpec,
+  settlement: MatchSettlement,
+): MatchOutcome {
+  const time = context.clock.now();
+  return matchIncoming(bookOf(context, symbol), taker, {
+    onFill: (maker, quantity, price) => {
+      const ticketId = context.ids.nextId();
+      settlement.settleMaker(maker, quantity, price, ticketId, time);
+      settlement.settleTaker?.(maker, quantity, price, ticketId, time);
+      context.tape.record(symbol, {
+        ticketId,
+        time,
+        price,
+        quantity,
+        isBuyerMaker: taker.side === 'SELL',
+      });
+    },
+    onMakerExpired: settlement.onMakerExpired,
+  });
+}
+
+/** Puts an order's unfilled quantity on the book behind everything already resting at its price. */
+export function restOnBook(
+  context: EngineContext,
+  symbol: string,
+  order: {
+    readonly orderId: string;
+    readonly side: BookSide;
+    readonly price: EngineDecimal;
+    readonly remaining: EngineDecimal;
+    readonly accountId: string;
+    readonly isParticipant: boolean;
+  },
+): void {
+  bookOf(context, symbol).add({ ...order, restedAt: context.nextArrival() });
+}
+
+/**
+ * A simulated participant's order: it trades with the desk orders it crosses (only
+ * their side is booked) and rests the rest. Its own orders expire instead of trading
+ * with each other.
+ */
+export function placeParticipantOrder(
+  context: EngineContext,
+  instrument: Instrument,
+  order: {
+    readonly accountId: string;
+    readonly side: BookSide;
+    readonly price: EngineDecimal;
+    readonly quantity: EngineDecimal;
+  },
+  settleMaker: FillBooking,
+): void {
+  const outcome = tradeAgainstBook(
+    context,
+    instrument.symbol,
+    {
+      side: order.side,
+      limitPrice: order.price,
+      quantity: order.quantity,
+      stepSize: instrument.stepSize,
+      multiplier: instrument.multiplier,
+      accountId: order.accountId,
+      stpMode: 'EXPIRE_MAKER',
+    },
+    { settleMaker, onMakerExpired: () => undefined },
+  );
+  const rest = order.quantity.minus(outcome.filledQuantity);
+  if (rest.gt(0)) {
+    restOnBook(context, instrument.symbol, {
+      orderId: context.ids.nextId(),
+      side: order.side,
+      price: order.price,
+      remaining: rest,
+      accountId: order.accountId,
+      isParticipant: true,
+    });
+  }
+}
