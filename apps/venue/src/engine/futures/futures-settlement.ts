@@ -1,20 +1,12 @@
 import type { EngineContext } from '../engine-context';
 import type { Instrument } from '../instruments/instrument-registry';
 import { EngineDecimal, ZERO, dec, formatDecimal } from '../support/engine-decimal';
-import type { ExecutionDetail } from '../types/engine-event.types';
+import type { DeskFill } from '../events/fill-publication';
+import { emitTradeEvent, newExecution } from '../events/fill-publication';
 import type { FuturesAccountBook } from './futures-account-book';
 import type { FuturesOrder } from './futures-order';
 import { bookSideOf, positionSideOf } from './futures-order';
 import type { FuturesOrderStore } from './futures-order-store';
-
-export interface FuturesFill {
-  readonly quantity: EngineDecimal;
-  readonly price: EngineDecimal;
-  readonly isMaker: boolean;
-  readonly ticketId: string;
-  readonly matchOrderId: string;
-  readonly time: number;
-}
 
 /**
  * Books one side of a futures match for a desk order.
@@ -30,7 +22,7 @@ export function settleFuturesFill(
   store: FuturesOrderStore,
   order: FuturesOrder,
   instrument: Instrument,
-  fill: FuturesFill,
+  fill: DeskFill,
 ): void {
   const fees = context.futuresFees;
   const notional = fill.price.mul(fill.quantity).mul(instrument.multiplier);
@@ -73,16 +65,7 @@ export function settleFuturesFill(
   order.status = order.remainingQty.isZero() ? 'FILLED' : 'PARTIALLY_FILLED';
   order.updateTime = fill.time;
 
-  const execution: ExecutionDetail = {
-    executionId: context.ids.nextId(),
-    ticketId: fill.ticketId,
-    tradeId: context.ids.nextId(),
-    lastQty: formatDecimal(fill.quantity),
-    lastPrice: formatDecimal(fill.price),
-    commission: formatDecimal(fee),
-    commissionAsset: wallet.asset,
-    isMaker: fill.isMaker,
-  };
+  const execution = newExecution(context, fill, fee, wallet.asset);
   store.addTrade({
     accountId: order.accountId,
     time: fill.time,
@@ -105,21 +88,5 @@ export function settleFuturesFill(
   });
   const base = { userId: order.userId, accountId: order.accountId, eventTime: fill.time };
   context.events.emit({ ...base, kind: 'futuresOrderUpdate', order: order.toRecord(), execution });
-  context.events.emit({
-    ...base,
-    kind: 'trade',
-    market: 'PERPETUAL',
-    symbol: order.symbol,
-    qty: execution.lastQty,
-    price: execution.lastPrice,
-    tradeTime: fill.time,
-    ticketId: fill.ticketId,
-    tradeId: execution.tradeId,
-    executionId: execution.executionId,
-    orderId: order.orderId,
-    clientOrderId: order.clientOrderId,
-    matchOrderId: fill.matchOrderId,
-    isMaker: fill.isMaker,
-    side: bookSideOf(order.side),
-  });
+  emitTradeEvent(context, order, 'PERPETUAL', bookSideOf(order.side), fill, execution);
 }

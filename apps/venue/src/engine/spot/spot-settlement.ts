@@ -1,19 +1,10 @@
 import type { EngineContext } from '../engine-context';
 import type { Instrument } from '../instruments/instrument-registry';
+import type { DeskFill } from '../events/fill-publication';
+import { emitTradeEvent, newExecution } from '../events/fill-publication';
 import { EngineDecimal, dec, formatDecimal } from '../support/engine-decimal';
-import type { ExecutionDetail } from '../types/engine-event.types';
 import type { SpotOrder } from './spot-order';
 import type { SpotOrderStore } from './spot-order-store';
-
-export interface SpotFill {
-  readonly quantity: EngineDecimal;
-  readonly price: EngineDecimal;
-  readonly isMaker: boolean;
-  /** Shared by both sides of the match. */
-  readonly ticketId: string;
-  readonly matchOrderId: string;
-  readonly time: number;
-}
 
 /**
  * Books one side of a match for a desk order: the reserved asset leaves, the bought
@@ -26,7 +17,7 @@ export function settleSpotFill(
   store: SpotOrderStore,
   order: SpotOrder,
   instrument: Instrument,
-  fill: SpotFill,
+  fill: DeskFill,
 ): void {
   const { baseAsset, quoteAsset } = instrument.record;
   const quote = fill.quantity.mul(fill.price);
@@ -59,16 +50,7 @@ export function settleSpotFill(
   order.status = order.statusAfterFill();
   order.updateTime = fill.time;
 
-  const execution: ExecutionDetail = {
-    executionId: context.ids.nextId(),
-    ticketId: fill.ticketId,
-    tradeId: context.ids.nextId(),
-    lastQty: formatDecimal(fill.quantity),
-    lastPrice: formatDecimal(fill.price),
-    commission: formatDecimal(fee),
-    commissionAsset: feeAsset,
-    isMaker: fill.isMaker,
-  };
+  const execution = newExecution(context, fill, fee, feeAsset);
   store.addTrade({
     id: execution.tradeId,
     ticketId: fill.ticketId,
@@ -91,21 +73,5 @@ export function settleSpotFill(
   });
   const base = { userId: order.userId, accountId: order.accountId, eventTime: fill.time };
   context.events.emit({ ...base, kind: 'spotOrderUpdate', order: order.toRecord(), execution });
-  context.events.emit({
-    ...base,
-    kind: 'trade',
-    market: 'SPOT',
-    symbol: order.symbol,
-    qty: execution.lastQty,
-    price: execution.lastPrice,
-    tradeTime: fill.time,
-    ticketId: fill.ticketId,
-    tradeId: execution.tradeId,
-    executionId: execution.executionId,
-    orderId: order.orderId,
-    clientOrderId: order.clientOrderId,
-    matchOrderId: fill.matchOrderId,
-    isMaker: fill.isMaker,
-    side: order.side,
-  });
+  emitTradeEvent(context, order, 'SPOT', order.side, fill, execution);
 }
