@@ -108,7 +108,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'tools/**/src/cli.ts', 'tools/**/*main.ts'],
+    files: ['scripts/**/*.ts', 'tools/**/src/cli.ts', 'tools/**/*main.ts', '**/bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   prettier,

@@ -70,67 +70,65 @@ export class PostgresEventStore {
     expectedVersion: ExpectedVersion,
     events: readonly NewEvent[],
   ): Promise<AppendResult> {
-    await executor.query(
-      `INSERT INTO event_streams (stream_id, stream_type, version) VALUES ($1, $2, 0)
-       ON CONFLICT (stream_id) DO NOTHING`,
-      [streamId, streamType],
-    );
-    // The row lock serialises concurrent appenders of one stream until commit.
+    // Creating or touching the stream row locks it until commit, which serialises the
+    // appenders of one stream, and returns its version: one round trip.
     const locked = (await executor.query(
-      `SELECT version FROM event_streams WHERE stream_id = $1 FOR UPDATE`,
-      [streamId],
+      `INSERT INTO event_streams (stream_id, stream_type, version) VALUES ($1, $2, 0)
+       ON CONFLICT (stream_id) DO UPDATE SET stream_type = event_streams.stream_type
+       RETURNING version`,
+      [streamId, streamType],
     )) as Array<{ version: number }>;
     const currentVersion = locked[0].version;
     if (expectedVersion !== 'any' && expectedVersion !== currentVersion) {
       throw new StreamVersionConflictError(streamId, expectedVersion, currentVersion);
     }
 
-    const candidateIds = events.map((event) => event.eventId);
-    const existing = (await executor.query(`SELECT event_id FROM events WHERE event_id = ANY($1)`, [
-      candidateIds,
-    ])) as Array<{ event_id: string }>;
-    const duplicateEventIds = existing.map((row) => row.event_id);
-    const seen = new Set(duplicateEventIds);
-    const fresh = events.filter((event) => {
+    const seen = new Set<string>();
+    const candidates = events.filter((event) => {
       if (seen.has(event.eventId)) return false;
       seen.add(event.eventId);
       return true;
     });
-    if (fresh.length === 0) {
-      return { streamId, version: currentVersion, appended: [], duplicateEventIds };
-    }
-
+    // Events already stored are skipped; the rest get dense versions, and the stream
+    // version moves with them, all in one statement.
     const rows = (await executor.query(
-      `INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata,
-                           correlation_id, occurred_at)
-       SELECT e.event_id, $1, $2::int + e.ordinal, e.event_type, e.schema_version, e.payload, e.metadata,
-              e.correlation_id, to_timestamp(e.occurred_at / 1000.0)
-       FROM unnest($3::text[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::text[], $9::float8[])
-            WITH ORDINALITY AS e(event_id, event_type, schema_version, payload, metadata, correlation_id,
-                                 occurred_at, ordinal)
-       ORDER BY e.ordinal
-       RETURNING ${EVENT_COLUMNS}`,
+      `WITH candidate AS (
+         SELECT e.*, row_number() OVER (ORDER BY e.ordinal) AS position
+         FROM unnest($3::text[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::text[], $9::float8[])
+              WITH ORDINALITY AS e(event_id, event_type, schema_version, payload, metadata, correlation_id,
+                                   occurred_at, ordinal)
+         WHERE NOT EXISTS (SELECT 1 FROM events stored WHERE stored.event_id = e.event_id)
+       ), inserted AS (
+         INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata,
+                             correlation_id, occurred_at)
+         SELECT c.event_id, $1, $2::int + c.position, c.event_type, c.schema_version, c.payload, c.metadata,
+                c.correlation_id, to_timestamp(c.occurred_at / 1000.0)
+         FROM candidate c ORDER BY c.position
+         RETURNING *
+       ), moved AS (
+         UPDATE event_streams SET version = $2::int + (SELECT count(*) FROM candidate), updated_at = now()
+         WHERE stream_id = $1 AND EXISTS (SELECT 1 FROM candidate)
+       )
+       SELECT ${EVENT_COLUMNS} FROM inserted ORDER BY stream_version`,
       [
         streamId,
         currentVersion,
-        fresh.map((event) => event.eventId),
-        fresh.map((event) => event.type),
-        fresh.map((event) => event.schemaVersion),
-        fresh.map((event) => JSON.stringify(event.payload)),
-        fresh.map((event) => JSON.stringify(event.metadata ?? {})),
-        fresh.map((event) => event.correlationId ?? null),
-        fresh.map((event) => event.occurredAt),
+        candidates.map((event) => event.eventId),
+        candidates.map((event) => event.type),
+        candidates.map((event) => event.schemaVersion),
+        candidates.map((event) => JSON.stringify(event.payload)),
+        candidates.map((event) => JSON.stringify(event.metadata ?? {})),
+        candidates.map((event) => event.correlationId ?? null),
+        candidates.map((event) => event.occurredAt),
       ],
     )) as EventRow[];
-    const version = currentVersion + fresh.length;
-    await executor.query(`UPDATE event_streams SET version = $2, updated_at = now() WHERE stream_id = $1`, [
-      streamId,
-      version,
-    ]);
+    const insertedIds = new Set(rows.map((row) => row.event_id));
+    const duplicateEventIds = candidates.map((event) => event.eventId).filter((id) => !insertedIds.has(id));
+    const version = currentVersion + rows.length;
     return {
       streamId,
       version,
-      appended: rows.map(toStoredEvent).sort((a, b) => a.streamVersion - b.streamVersion),
+      appended: rows.map(toStoredEvent),
       duplicateEventIds,
     };
   }
