@@ -266,7 +266,7 @@ describe('REST policies against a local venue', () => {
       const transfer = { fromAccountId: '1', toAccountId: '3', coin: 'USDT', quantity: '1' };
       await client.account.transfer(transfer);
       await client.account.transfer(transfer);
-      expect(waits).toEqual([1_000]);
+      expect(waits).toEqual([1_100]);
       expect(venue.calls).toHaveLength(2);
     });
   });

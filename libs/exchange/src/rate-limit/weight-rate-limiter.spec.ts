@@ -22,7 +22,7 @@ describe('WeightRateLimiter', () => {
       await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
     expect(time.clock.slept).toEqual([]);
     await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
-    expect(time.clock.slept).toEqual([1000]);
+    expect(time.clock.slept).toEqual([1100]); // window plus the 100 ms safety margin
   });
 
   it('counts weights: a weight-5 query uses the whole second', async () => {
@@ -31,7 +31,7 @@ describe('WeightRateLimiter', () => {
     await limiter.acquire('key-a', [{ category: 'query', weight: 5 }], 'GET /api/v1/account');
     time.clock.now += 400;
     await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
-    expect(time.clock.slept).toEqual([600]);
+    expect(time.clock.slept).toEqual([700]);
   });
 
   it('keeps keys and categories apart', async () => {
@@ -54,7 +54,7 @@ describe('WeightRateLimiter', () => {
     await limiter.acquire('key-a', costs, 'POST /transfer');
     time.clock.now += 250;
     await limiter.acquire('key-a', costs, 'POST /transfer');
-    expect(time.clock.slept).toEqual([750]);
+    expect(time.clock.slept).toEqual([850]);
   });
 
   it('refuses instead of waiting longer than maxWaitMs', async () => {

@@ -37,6 +37,12 @@ export interface WeightRateLimiterOptions {
   readonly suspensionMs?: number;
   /** Block after a 418 when the venue does not say how long. */
   readonly ipBlockMs?: number;
+  /**
+   * Added to every window. Spends are booked when a request leaves, but the venue
+   * counts them when they arrive; network jitter can bring two requests closer on
+   * its side than on ours, so each spend is held a little longer than the window.
+   */
+  readonly safetyMarginMs?: number;
 }
 
 interface Spend {
@@ -58,6 +64,7 @@ export class WeightRateLimiter {
   private readonly maxWaitMs: number;
   private readonly suspensionMs: number;
   private readonly ipBlockMs: number;
+  private readonly safetyMarginMs: number;
   private readonly spends = new Map<string, Spend[]>();
   private readonly suspendedUntilByKey = new Map<string, number>();
   private ipBlockedUntil = 0;
@@ -69,6 +76,7 @@ export class WeightRateLimiter {
     this.maxWaitMs = options.maxWaitMs ?? 5_000;
     this.suspensionMs = options.suspensionMs ?? 60_000;
     this.ipBlockMs = options.ipBlockMs ?? 10 * 60_000;
+    this.safetyMarginMs = options.safetyMarginMs ?? 100;
   }
 
   /** Waits until every cost fits its budget, then books them; throws RateLimitedError instead of sending into a suspension. */
@@ -124,11 +132,12 @@ export class WeightRateLimiter {
     // A weight above the whole budget is served alone in an empty window.
     const needed = Math.min(cost.weight, budget.weight);
     if (used + needed <= budget.weight) return 0;
+    const heldMs = budget.windowMs + this.safetyMarginMs;
     for (const spend of spends) {
       used -= spend.weight;
-      if (used + needed <= budget.weight) return spend.at + budget.windowMs - now;
+      if (used + needed <= budget.weight) return spend.at + heldMs - now;
     }
-    return budget.windowMs;
+    return heldMs;
   }
 
   private book(keyId: string, cost: RateCost, now: number): void {
@@ -137,8 +146,8 @@ export class WeightRateLimiter {
 
   private prune(keyId: string, category: RateCategory, now: number): Spend[] {
     const bucketKey = `${keyId}\u0000${category}`;
-    const windowMs = this.budgets[category].windowMs;
-    const kept = (this.spends.get(bucketKey) ?? []).filter((spend) => now - spend.at < windowMs);
+    const heldMs = this.budgets[category].windowMs + this.safetyMarginMs;
+    const kept = (this.spends.get(bucketKey) ?? []).filter((spend) => now - spend.at < heldMs);
     this.spends.set(bucketKey, kept);
     return kept;
   }
