@@ -1,3 +1,4 @@
+import type { BatchEntryResult } from '../engine';
 import { ExchangeApiError } from '../http/exchange-api-error';
 import { RequestParams } from '../http/request-params';
 
@@ -39,4 +40,38 @@ export function readIdList(params: RequestParams, name: string, max: number): st
   if (ids.length === 0) throw ExchangeApiError.requiredField(name);
   if (ids.length > max) throw ExchangeApiError.invalidParameter(name, `at most ${max} ids`);
   return ids;
+}
+
+export type BatchAnswer =
+  { readonly code: string; readonly msg: string } | { readonly code: '0000'; readonly order: unknown };
+
+/**
+ * A batch create: an entry that does not decode answers its own error, the others go
+ * to the engine together, and every answer stands in its entry's place.
+ */
+export function answerBatch<TCommand, TOrder>(
+  entries: readonly RequestParams[],
+  decode: (entry: RequestParams) => TCommand,
+  placeAll: (commands: TCommand[]) => readonly BatchEntryResult<TOrder>[],
+  toOrder: (order: TOrder) => unknown,
+): BatchAnswer[] {
+  const decoded = entries.map(
+    (entry): { ok: true; command: TCommand } | { ok: false; error: ExchangeApiError } => {
+      try {
+        return { ok: true, command: decode(entry) };
+      } catch (error) {
+        if (error instanceof ExchangeApiError) return { ok: false, error };
+        throw error;
+      }
+    },
+  );
+  const placed = [...placeAll(decoded.flatMap((entry) => (entry.ok ? [entry.command] : [])))];
+  return decoded.map((entry) => {
+    if (!entry.ok) return { code: String(entry.error.code), msg: entry.error.msg };
+    const outcome = placed.shift();
+    if (outcome === undefined) throw new Error('engine returned fewer batch results than orders');
+    return outcome.ok
+      ? { code: '0000', order: toOrder(outcome.order) }
+      : { code: String(outcome.code), msg: outcome.msg };
+  });
 }

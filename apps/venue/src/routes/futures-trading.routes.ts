@@ -9,7 +9,7 @@ import {
   toFuturesPosition,
   toFuturesTrade,
 } from '../wire/futures-wire.mapper';
-import { readBatchEntries, readIdList } from './batch-entries';
+import { answerBatch, readBatchEntries, readIdList } from './batch-entries';
 import { RouteDependencies } from './route-dependencies';
 
 const SIDES = ['BUY_OPEN', 'SELL_CLOSE', 'SELL_OPEN', 'BUY_CLOSE'] as const;
@@ -48,27 +48,13 @@ export function readFuturesOrder(params: RequestParams, userId: string): PlaceFu
   };
 }
 
-function batchCreate({ engine }: RouteDependencies, context: PrivateRouteContext) {
-  const commands = readBatchEntries(context.params).map((entry) => {
-    try {
-      return readFuturesOrder(entry, context.key.owner.userId);
-    } catch (error) {
-      if (error instanceof ExchangeApiError) return error;
-      throw error;
-    }
-  });
-  const valid = commands.filter(
-    (command): command is PlaceFuturesOrderCommand => !(command instanceof ExchangeApiError),
+function batchCreate({ engine }: RouteDependencies, { params, key }: PrivateRouteContext) {
+  const result = answerBatch(
+    readBatchEntries(params),
+    (entry) => readFuturesOrder(entry, key.owner.userId),
+    (commands) => engine.placeFuturesOrders(commands),
+    toFuturesLimitOrder,
   );
-  const placed = [...engine.placeFuturesOrders(valid)];
-  const result = commands.map((command) => {
-    if (command instanceof ExchangeApiError) return { code: String(command.code), msg: command.msg };
-    const outcome = placed.shift();
-    if (outcome === undefined) throw new Error('engine returned fewer batch results than orders');
-    return outcome.ok
-      ? { code: '0000', order: toFuturesLimitOrder(outcome.order) }
-      : { code: String(outcome.code), msg: outcome.msg };
-  });
   return { code: '0000', result };
 }
 

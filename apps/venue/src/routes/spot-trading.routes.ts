@@ -8,7 +8,7 @@ import {
   toSpotOrderDetail,
   toSpotOrderRecord,
 } from '../wire/spot-wire.mapper';
-import { readBatchEntries, readIdList } from './batch-entries';
+import { answerBatch, readBatchEntries, readIdList } from './batch-entries';
 import { RouteDependencies } from './route-dependencies';
 
 const SIDES = ['BUY', 'SELL'] as const;
@@ -56,25 +56,13 @@ export function readSpotOrder(
   };
 }
 
-function batchCreate({ engine }: RouteDependencies, context: PrivateRouteContext) {
-  const commands = readBatchEntries(context.params).map((entry) => {
-    try {
-      return readSpotOrder(entry, context.key.owner.userId, 'v1.1');
-    } catch (error) {
-      return error as ExchangeApiError;
-    }
-  });
-  const valid = commands.filter((command): command is PlaceSpotOrderCommand => !(command instanceof Error));
-  const placed = [...engine.placeSpotOrders(valid)];
-  const result = commands.map((command) => {
-    if (command instanceof ExchangeApiError) return { code: String(command.code), msg: command.msg };
-    if (command instanceof Error) throw command;
-    const outcome = placed.shift();
-    if (outcome === undefined) throw new Error('engine returned fewer batch results than orders');
-    return outcome.ok
-      ? { code: '0000', order: toSpotOrderAck(outcome.order) }
-      : { code: String(outcome.code), msg: outcome.msg };
-  });
+function batchCreate({ engine }: RouteDependencies, { params, key }: PrivateRouteContext) {
+  const result = answerBatch(
+    readBatchEntries(params),
+    (entry) => readSpotOrder(entry, key.owner.userId, 'v1.1'),
+    (commands) => engine.placeSpotOrders(commands),
+    toSpotOrderAck,
+  );
   return { code: 0, result, concentration: '' };
 }
 
