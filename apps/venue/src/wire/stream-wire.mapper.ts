@@ -10,6 +10,7 @@ import type {
 } from '@oms/exchange';
 import type {
   EngineEvent,
+  ExecutionDetail,
   FuturesOrderUpdateEvent,
   FuturesStopOrderUpdateEvent,
   PositionEvent,
@@ -46,6 +47,18 @@ function unfilled(origQty: string, executedQty: string): string {
   return rest.isNegative() ? '0' : rest.toString();
 }
 
+/** The fill half of an execution report: last fill, its fee and maker flag; empty before any fill. */
+function fillFields(execution: ExecutionDetail | undefined) {
+  return {
+    d: execution?.executionId ?? '',
+    l: execution?.lastQty ?? '0',
+    L: execution?.lastPrice ?? '',
+    n: execution?.commission ?? '0',
+    N: execution?.commissionAsset ?? '',
+    m: execution?.isMaker ?? false,
+  };
+}
+
 function toExecutionReport(event: SpotOrderUpdateEvent): ExecutionReportEventInput {
   const { order, execution } = event;
   return {
@@ -60,18 +73,13 @@ function toExecutionReport(event: SpotOrderUpdateEvent): ExecutionReportEventInp
     p: order.price,
     reqAmt: order.reqAmount,
     X: order.status,
-    d: execution?.executionId ?? '',
+    ...fillFields(execution),
     i: order.orderId,
-    l: execution?.lastQty ?? '0',
     r: unfilled(order.origQty, order.executedQty),
     z: order.executedQty,
-    L: execution?.lastPrice ?? '',
     V: order.avgPrice,
-    n: execution?.commission ?? '0',
-    N: execution?.commissionAsset ?? '',
     u: true,
     w: order.isWorking,
-    m: execution?.isMaker ?? false,
     O: String(order.time),
     Z: order.cumulativeQuoteQty,
   };
@@ -90,21 +98,16 @@ function toContractExecutionReport(event: FuturesOrderUpdateEvent): ContractExec
     q: order.origQty,
     p: order.price,
     X: order.status,
+    ...fillFields(execution),
     i: order.orderId,
-    l: execution?.lastQty ?? '0',
     z: order.executedQty,
-    L: execution?.lastPrice ?? '',
-    n: execution?.commission ?? '0',
-    N: execution?.commissionAsset ?? '',
     u: true,
     w: true,
-    m: execution?.isMaker ?? false,
     O: String(order.time),
     Z: order.cumulativeQuoteQty,
     C: order.isClose,
     v: order.leverage,
     reqAmt: '0',
-    d: execution?.executionId ?? '',
     r: unfilled(order.origQty, order.executedQty),
     V: order.avgPrice,
     P: order.indexPrice,
@@ -126,21 +129,16 @@ function toStopExecutionReport(event: FuturesStopOrderUpdateEvent): ContractExec
     q: order.origQty,
     p: order.price,
     X: order.status,
+    ...fillFields(undefined),
     i: order.orderId,
-    l: '0',
     z: '0',
-    L: '',
-    n: '0',
-    N: '',
     u: true,
     w: order.status === 'ORDER_NEW',
-    m: false,
     O: String(order.time),
     Z: '0',
     C: order.side === 'BUY_CLOSE' || order.side === 'SELL_CLOSE',
     v: order.leverage,
     reqAmt: '0',
-    d: '',
     r: order.origQty,
     V: '0',
     P: '0',
@@ -188,11 +186,8 @@ function toContractAccountInfo(
   balances: readonly StreamBalanceEntry[],
 ): OutboundContractAccountInfoEventInput {
   return {
+    ...toSpotAccountInfo(eventTime, balances),
     e: 'outboundContractAccountInfo',
-    E: String(eventTime),
-    T: true,
-    W: true,
-    D: true,
     B: balances.map((balance) => ({ a: balance.asset, f: balance.free, l: balance.locked, r: '' })),
   };
 }
