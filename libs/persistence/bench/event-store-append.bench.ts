@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     const streamsPerBatch = 50;
     const eventsPerStream = 10;
     await measure(
-      `${streamsPerBatch} streams x ${eventsPerStream} events per transaction`,
+      `${streamsPerBatch} streams x ${eventsPerStream} events, one append per stream`,
       batches * streamsPerBatch * eventsPerStream,
       async () => {
         for (let batch = 0; batch < batches; batch += 1) {
@@ -108,6 +108,22 @@ async function main(): Promise<void> {
               );
             }
           });
+        }
+      },
+    );
+    await measure(
+      `${streamsPerBatch} streams x ${eventsPerStream} events, appendToStreams`,
+      batches * streamsPerBatch * eventsPerStream,
+      async () => {
+        for (let batch = 0; batch < batches; batch += 1) {
+          await store.appendToStreams(
+            Array.from({ length: streamsPerBatch }, (_, stream) => ({
+              streamId: `position:acc:ETHUSDT-PERPETUAL:${batch}-${stream}`,
+              streamType: 'position',
+              expectedVersion: 'any' as const,
+              events: Array.from({ length: eventsPerStream }, () => sampleEvent(sequence++)),
+            })),
+          );
         }
       },
     );

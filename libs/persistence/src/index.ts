@@ -5,3 +5,4 @@ export * from './event-store/postgres-event-store';
 export * from './event-store/stream-version-conflict.error';
 export * from './consumer-offsets/consumer-offset.store';
 export * from './typeorm-pino-logger';
+export * from './event-store/batch-append';
