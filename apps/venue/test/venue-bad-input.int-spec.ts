@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
-import { GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { startTestVenue } from '../test-support/test-venue';
+import { VenueTestClient } from '../test-support/venue-test-client';
 
 const SIGNED_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/api/v1/spot/orderTest'],
@@ -112,13 +112,7 @@ describe('venue robustness against bad input', () => {
   let client: VenueTestClient;
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 81,
-      simulatedMarket: true,
-      environment: GENEROUS_LIMITS,
-    });
+    ({ venue } = await startTestVenue(81, { simulatedMarket: true }));
     client = new VenueTestClient(venue.restUrl, venue.demo);
   });
 

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ExchangeClient, UserDataStream } from '@oms/exchange';
 import type { UserStreamEvent } from '@oms/exchange';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
-import { ControlClient, GENEROUS_LIMITS } from '../test-support/venue-test-client';
+import { startTestVenue } from '../test-support/test-venue';
+import { ControlClient } from '../test-support/venue-test-client';
 
 /**
  * The project's own exchange client against the venue: if either side drifts from the
@@ -16,14 +16,7 @@ describe('the exchange client of libs/exchange against the venue', () => {
   const clients: ExchangeClient[] = [];
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 71,
-      simulatedMarket: false,
-      environment: GENEROUS_LIMITS,
-    });
-    control = new ControlClient(venue.controlUrl);
+    ({ venue, control } = await startTestVenue(71));
     client = new ExchangeClient({
       baseUrl: venue.restUrl,
       credentials: { kind: 'hmac', apiKey: venue.demo.apiKey, secretKey: venue.demo.secretKey },

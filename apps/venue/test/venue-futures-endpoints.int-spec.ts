@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { commissionRateSchema, futuresBatchOrderResponseSchema } from '@oms/exchange';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
+import { startTestVenue } from '../test-support/test-venue';
 import { expectDecimal, futuresPosition } from '../test-support/venue-assertions';
-import { ControlClient, GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { ControlClient, VenueTestClient } from '../test-support/venue-test-client';
 
 const SYMBOL = 'BTCUSDT-PERPETUAL';
 const position = (client: VenueTestClient, side: 'LONG' | 'SHORT') => futuresPosition(client, SYMBOL, side);
@@ -16,15 +16,7 @@ describe('futures endpoints over HTTP', () => {
   let short: VenueTestClient;
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 32,
-      simulatedMarket: false,
-      environment: GENEROUS_LIMITS,
-    });
-    control = new ControlClient(venue.controlUrl);
-    await control.ok('POST', '/marks', { symbol: SYMBOL, price: '30000' });
+    ({ venue, control } = await startTestVenue(32, { marks: { [SYMBOL]: '30000' } }));
     long = (await control.createTrader(venue.restUrl, { futures: { USDT: '100000' } })).client;
     short = (await control.createTrader(venue.restUrl, { futures: { USDT: '100000' } })).client;
     const open = { symbol: SYMBOL, type: 'LIMIT', quantity: 100, price: '30000' };

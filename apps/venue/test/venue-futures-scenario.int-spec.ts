@@ -7,10 +7,10 @@ import {
   leverageSettingListSchema,
   setLeverageResponseSchema,
 } from '@oms/exchange';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
+import { startTestVenue } from '../test-support/test-venue';
 import { expectDecimal, futuresPosition, futuresWallet } from '../test-support/venue-assertions';
-import { ControlClient, GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { ControlClient, VenueTestClient } from '../test-support/venue-test-client';
 
 const SYMBOL = 'BTCUSDT-PERPETUAL';
 
@@ -29,15 +29,7 @@ describe('futures scenario over HTTP: open, partial fill, fill, close with PnL, 
   let short: VenueTestClient;
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 31,
-      simulatedMarket: false,
-      environment: GENEROUS_LIMITS,
-    });
-    control = new ControlClient(venue.controlUrl);
-    await control.ok('POST', '/marks', { symbol: SYMBOL, price: '30000' });
+    ({ venue, control } = await startTestVenue(31, { marks: { [SYMBOL]: '30000' } }));
     long = (await control.createTrader(venue.restUrl, { futures: { USDT: '100000' } })).client;
     short = (await control.createTrader(venue.restUrl, { futures: { USDT: '100000' } })).client;
   });

@@ -1,7 +1,7 @@
 import { spotOrderRecordSchema } from '@oms/exchange';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
-import { ControlClient, GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { startTestVenue } from '../test-support/test-venue';
+import { ControlClient, VenueTestClient } from '../test-support/venue-test-client';
 
 /** Injected 5XX and hangs on matching requests: the uncertain outcomes of the seeds. */
 describe('venue HTTP faults and paused matching', () => {
@@ -27,14 +27,7 @@ describe('venue HTTP faults and paused matching', () => {
     trader.signed('GET', '/api/v1/spot/order', { origClientOrderId: clientOrderId });
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 51,
-      simulatedMarket: false,
-      environment: GENEROUS_LIMITS,
-    });
-    control = new ControlClient(venue.controlUrl);
+    ({ venue, control } = await startTestVenue(51));
     trader = (await control.createTrader(venue.restUrl, { spot: { USDT: '10000' } })).client;
   });
 

@@ -7,9 +7,9 @@ import {
   ticker24hrListSchema,
   tickerPriceListSchema,
 } from '@oms/exchange';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
-import { ControlClient, GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { startTestVenue } from '../test-support/test-venue';
+import { ControlClient, VenueTestClient } from '../test-support/venue-test-client';
 
 /** Public data with the simulated participants on: the book around the mark, marks moved by the control plane. */
 describe('venue exchange info and market data', () => {
@@ -18,14 +18,7 @@ describe('venue exchange info and market data', () => {
   let client: VenueTestClient;
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 61,
-      simulatedMarket: true,
-      environment: GENEROUS_LIMITS,
-    });
-    control = new ControlClient(venue.controlUrl);
+    ({ venue, control } = await startTestVenue(61, { simulatedMarket: true }));
     client = new VenueTestClient(venue.restUrl, venue.demo);
   });
 

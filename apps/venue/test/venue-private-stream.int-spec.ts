@@ -6,10 +6,10 @@ import {
   outboundContractPositionInfoSchema,
   ticketInfoSchema,
 } from '@oms/exchange';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
+import { startTestVenue } from '../test-support/test-venue';
 import { PrivateStreamClient, settle } from '../test-support/private-stream-client';
-import { ControlClient, GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { ControlClient, VenueTestClient } from '../test-support/venue-test-client';
 
 // Key sets of the live captures and documented fields (facts.md §3, fixtures ws_private_*).
 const EXECUTION_REPORT_KEYS = 'e E s c S o f q p reqAmt X d i l r z L V n N u w m O Z'.split(' ');
@@ -44,18 +44,9 @@ describe('private user-data stream over WebSocket', () => {
   }
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 41,
-      simulatedMarket: false,
-      environment: {
-        ...GENEROUS_LIMITS,
-        VENUE_STREAM_PING_INTERVAL_MS: '150',
-        VENUE_LISTEN_KEY_TTL_MS: '60000',
-      },
-    });
-    control = new ControlClient(venue.controlUrl);
+    ({ venue, control } = await startTestVenue(41, {
+      environment: { VENUE_STREAM_PING_INTERVAL_MS: '150', VENUE_LISTEN_KEY_TTL_MS: '60000' },
+    }));
     trader = (
       await control.createTrader(venue.restUrl, { spot: { USDT: '100000' }, futures: { USDT: '100000' } })
     ).client;
@@ -275,16 +266,8 @@ describe('private user-data stream over WebSocket', () => {
   });
 
   it('expires a listenKey that is not kept alive and closes its stream', async () => {
-    const shortLived = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 42,
-      simulatedMarket: false,
-      environment: {
-        ...GENEROUS_LIMITS,
-        VENUE_LISTEN_KEY_TTL_MS: '400',
-        VENUE_STREAM_PING_INTERVAL_MS: '60000',
-      },
+    const { venue: shortLived } = await startTestVenue(42, {
+      environment: { VENUE_LISTEN_KEY_TTL_MS: '400', VENUE_STREAM_PING_INTERVAL_MS: '60000' },
     });
     try {
       const client = new VenueTestClient(shortLived.restUrl, shortLived.demo);

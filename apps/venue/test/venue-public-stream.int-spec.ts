@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- push payloads are asserted field by field */
 import WebSocket from 'ws';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
+import { startTestVenue } from '../test-support/test-venue';
 import { settle } from '../test-support/private-stream-client';
-import { GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { VenueTestClient } from '../test-support/venue-test-client';
 
 type Message = Record<string, any>;
 
@@ -33,13 +33,10 @@ describe('public market-data stream over WebSocket', () => {
   const sockets: WebSocket[] = [];
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 91,
+    ({ venue } = await startTestVenue(91, {
       simulatedMarket: true,
-      environment: { ...GENEROUS_LIMITS, VENUE_PUBLIC_PUSH_INTERVAL_MS: '100' },
-    });
+      environment: { VENUE_PUBLIC_PUSH_INTERVAL_MS: '100' },
+    }));
     client = new VenueTestClient(venue.restUrl, venue.demo);
   });
 

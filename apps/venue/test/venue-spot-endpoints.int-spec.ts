@@ -5,10 +5,10 @@ import {
   spotOrderRecordListSchema,
   spotOrderRecordSchema,
 } from '@oms/exchange';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
+import { startTestVenue } from '../test-support/test-venue';
 import { expectDecimal, spotBalances as balances } from '../test-support/venue-assertions';
-import { ControlClient, GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { ControlClient, VenueTestClient } from '../test-support/venue-test-client';
 
 /** The spot and account endpoints around the scenario: errors, tests, batches, bulk cancels, transfers. */
 describe('spot and account endpoints over HTTP', () => {
@@ -19,14 +19,7 @@ describe('spot and account endpoints over HTTP', () => {
   let sellerAccountId: string;
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 22,
-      simulatedMarket: false,
-      environment: GENEROUS_LIMITS,
-    });
-    control = new ControlClient(venue.controlUrl);
+    ({ venue, control } = await startTestVenue(22));
     const s = await control.createTrader(venue.restUrl, { spot: { BTC: '1', USDT: '1000' } });
     const b = await control.createTrader(venue.restUrl, { spot: { USDT: '20000' } });
     seller = s.client;

@@ -5,10 +5,10 @@ import {
   spotOrderRecordListSchema,
   spotOrderRecordSchema,
 } from '@oms/exchange';
-import { startVenue } from '@oms/venue';
 import type { RunningVenue } from '@oms/venue';
+import { startTestVenue } from '../test-support/test-venue';
 import { expectDecimal, spotBalances as balances } from '../test-support/venue-assertions';
-import { ControlClient, GENEROUS_LIMITS, VenueTestClient } from '../test-support/venue-test-client';
+import { ControlClient, VenueTestClient } from '../test-support/venue-test-client';
 
 /**
  * Two desk users trade BTCUSDT with each other (no simulated participants), so every
@@ -23,14 +23,7 @@ describe('spot scenario over HTTP: place, partial fill, fill, cancel, balances',
   let sellerAccountId: string;
 
   beforeAll(async () => {
-    venue = await startVenue({
-      port: 0,
-      controlPort: 0,
-      seed: 21,
-      simulatedMarket: false,
-      environment: GENEROUS_LIMITS,
-    });
-    control = new ControlClient(venue.controlUrl);
+    ({ venue, control } = await startTestVenue(21));
     const s = await control.createTrader(venue.restUrl, { spot: { BTC: '1' } });
     const b = await control.createTrader(venue.restUrl, { spot: { USDT: '20000' } });
     seller = s.client;
