@@ -1,4 +1,4 @@
-import { balanceOf, deskEngine, fundedUser, recordEvents } from '../test-support/desk-engine';
+import { balanceOf, deskEngine, fundedUser, recordEvents, tradeSpot } from '../test-support/desk-engine';
 
 describe('accounts', () => {
   it('creates users with the four account types and exchange-shaped ids', () => {
@@ -104,22 +104,7 @@ describe('accounts', () => {
     const { engine } = deskEngine();
     const seller = fundedUser(engine, 'seller', { spot: { ETH: '1' } });
     const buyer = fundedUser(engine, 'buyer', { spot: { USDT: '5000' } });
-    engine.placeSpotOrder({
-      userId: seller.userId,
-      symbol: 'ETHUSDT',
-      side: 'SELL',
-      type: 'LIMIT',
-      quantity: '1',
-      price: '3000',
-    });
-    engine.placeSpotOrder({
-      userId: buyer.userId,
-      symbol: 'ETHUSDT',
-      side: 'BUY',
-      type: 'LIMIT',
-      quantity: '1',
-      price: '3000',
-    });
+    tradeSpot(engine, seller, buyer, { symbol: 'ETHUSDT', quantity: '1', price: '3000' });
     const info = engine.getVipInfo(buyer.userId, ['ETHUSDT']);
     expect(info.tradeVol30Day).toBe('3000');
     expect(info.data).toEqual([

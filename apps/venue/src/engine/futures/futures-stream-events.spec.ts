@@ -1,14 +1,6 @@
-import { deskEngine, fundedUser, recordEvents } from '../test-support/desk-engine';
-import type { EngineEvent } from '../types/engine-event.types';
+import { deskEngine, fundedUser, ofKind, recordEvents } from '../test-support/desk-engine';
 
 const SYMBOL = 'ETHUSDT-PERPETUAL';
-
-function ofKind<K extends EngineEvent['kind']>(
-  events: EngineEvent[],
-  kind: K,
-): Extract<EngineEvent, { kind: K }>[] {
-  return events.filter((event): event is Extract<EngineEvent, { kind: K }> => event.kind === kind);
-}
 
 function pair() {
   const { engine, clock } = deskEngine({ initialMarks: { [SYMBOL]: '3000' } });

@@ -1,4 +1,4 @@
-import { START_TIME, deskEngine, fundedUser } from '../test-support/desk-engine';
+import { START_TIME, deskEngine, fundedUser, tradeSpot } from '../test-support/desk-engine';
 
 describe('klines', () => {
   it('builds epoch-aligned candles from the trades, oldest first', () => {
@@ -6,22 +6,7 @@ describe('klines', () => {
     const seller = fundedUser(engine, 'seller', { spot: { ETH: '10' } });
     const buyer = fundedUser(engine, 'buyer', { spot: { USDT: '100000' } });
     const trade = (price: string, quantity: string) => {
-      engine.placeSpotOrder({
-        userId: seller.userId,
-        symbol: 'ETHUSDT',
-        side: 'SELL',
-        type: 'LIMIT',
-        quantity,
-        price,
-      });
-      engine.placeSpotOrder({
-        userId: buyer.userId,
-        symbol: 'ETHUSDT',
-        side: 'BUY',
-        type: 'LIMIT',
-        quantity,
-        price,
-      });
+      tradeSpot(engine, seller, buyer, { symbol: 'ETHUSDT', quantity, price });
     };
     const minuteStart = Math.floor(START_TIME / 60_000) * 60_000;
     clock.set(minuteStart + 1_000);
@@ -75,22 +60,7 @@ describe('klines', () => {
     const seller = fundedUser(engine, 'seller', { spot: { ETH: '10' } });
     const buyer = fundedUser(engine, 'buyer', { spot: { USDT: '100000' } });
     const trade = (price: string) => {
-      engine.placeSpotOrder({
-        userId: seller.userId,
-        symbol: 'ETHUSDT',
-        side: 'SELL',
-        type: 'LIMIT',
-        quantity: '1',
-        price,
-      });
-      engine.placeSpotOrder({
-        userId: buyer.userId,
-        symbol: 'ETHUSDT',
-        side: 'BUY',
-        type: 'LIMIT',
-        quantity: '1',
-        price,
-      });
+      tradeSpot(engine, seller, buyer, { symbol: 'ETHUSDT', quantity: '1', price });
     };
     // February 2028 has 29 days: the last trade of the 29th and the first of March fall apart.
     clock.set(Date.UTC(2028, 1, 29, 23, 59, 59, 999));

@@ -1,4 +1,4 @@
-import { balanceOf, deskEngine, fundedUser, recordEvents } from '../test-support/desk-engine';
+import { balanceOf, deskEngine, fundedUser, recordEvents, tradeSpot } from '../test-support/desk-engine';
 
 /**
  * Hand calculation, fees maker 0.1 % and taker 0.12 % (the engine defaults), fees
@@ -131,22 +131,7 @@ describe('spot: limit order, partial fill, fill, cancel', () => {
     const buyer = fundedUser(engine, 'buyer', { spot: { USDT: '5000' } });
     const sellerEvents = recordEvents(engine, seller.userId);
     const buyerEvents = recordEvents(engine, buyer.userId);
-    engine.placeSpotOrder({
-      userId: seller.userId,
-      symbol: 'ETHUSDT',
-      side: 'SELL',
-      type: 'LIMIT',
-      quantity: '1',
-      price: '3000',
-    });
-    engine.placeSpotOrder({
-      userId: buyer.userId,
-      symbol: 'ETHUSDT',
-      side: 'BUY',
-      type: 'LIMIT',
-      quantity: '1',
-      price: '3000',
-    });
+    tradeSpot(engine, seller, buyer, { symbol: 'ETHUSDT', quantity: '1', price: '3000' });
 
     const makerTrade = sellerEvents.find((event) => event.kind === 'trade');
     const takerTrade = buyerEvents.find((event) => event.kind === 'trade');

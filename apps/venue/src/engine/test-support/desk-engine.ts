@@ -34,6 +34,25 @@ export function fundedUser(engine: VenueEngine, label: string, funding: Funding)
   return user;
 }
 
+/** The events of one kind, typed as that kind. */
+export function ofKind<K extends EngineEvent['kind']>(
+  events: readonly EngineEvent[],
+  kind: K,
+): Extract<EngineEvent, { kind: K }>[] {
+  return events.filter((event): event is Extract<EngineEvent, { kind: K }> => event.kind === kind);
+}
+
+/** A spot trade between two desk users: the seller rests a LIMIT sell, the buyer takes it. */
+export function tradeSpot(
+  engine: VenueEngine,
+  seller: UserRecord,
+  buyer: UserRecord,
+  trade: { readonly symbol: string; readonly quantity: string; readonly price: string },
+): void {
+  engine.placeSpotOrder({ ...trade, userId: seller.userId, side: 'SELL', type: 'LIMIT' });
+  engine.placeSpotOrder({ ...trade, userId: buyer.userId, side: 'BUY', type: 'LIMIT' });
+}
+
 /** Records every event of a user from now on. */
 export function recordEvents(engine: VenueEngine, userId: string): EngineEvent[] {
   const events: EngineEvent[] = [];
