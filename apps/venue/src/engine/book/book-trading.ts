@@ -1,4 +1,5 @@
 import type { EngineContext } from '../engine-context';
+import { VenueEngineError } from '../engine-error';
 import { bookOf } from '../engine-context';
 import type { Instrument } from '../instruments/instrument-registry';
 import type { EngineDecimal } from '../support/engine-decimal';
@@ -109,4 +110,20 @@ export function placeParticipantOrder(
       isParticipant: true,
     });
   }
+}
+
+/**
+ * The common first half of a cancel: a finished order answers the exchange's codes,
+ * a live one leaves the book and the queue of orders waiting out a matching pause.
+ */
+export function withdrawOrder<TOrder extends { readonly symbol: string; readonly orderId: string }>(
+  context: EngineContext,
+  waiting: TOrder[],
+  order: TOrder & { readonly status: string; readonly isTerminal: boolean },
+): void {
+  if (order.status === 'FILLED') throw new VenueEngineError('orderAlreadyFilled');
+  if (order.isTerminal) throw new VenueEngineError('orderAlreadyCanceled');
+  bookOf(context, order.symbol).remove(order.orderId);
+  const waitingIndex = waiting.indexOf(order);
+  if (waitingIndex >= 0) waiting.splice(waitingIndex, 1);
 }

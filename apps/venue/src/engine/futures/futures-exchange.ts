@@ -1,7 +1,7 @@
 import type { RestingOrder } from '../book/order-book';
 import type { TakerSpec } from '../book/order-matcher';
 import { previewFill } from '../book/order-matcher';
-import { placeParticipantOrder, restOnBook, tradeAgainstBook } from '../book/book-trading';
+import { placeParticipantOrder, restOnBook, tradeAgainstBook, withdrawOrder } from '../book/book-trading';
 import type { EngineContext } from '../engine-context';
 import { bookOf } from '../engine-context';
 import { VenueEngineError } from '../engine-error';
@@ -124,11 +124,7 @@ export class FuturesExchange {
   }
 
   cancel(order: FuturesOrder, reason: CancelReason = 'USER_CANCELED'): void {
-    if (order.status === 'FILLED') throw new VenueEngineError('orderAlreadyFilled');
-    if (order.isTerminal) throw new VenueEngineError('orderAlreadyCanceled');
-    bookOf(this.context, order.symbol).remove(order.orderId);
-    const pendingIndex = this.pending.indexOf(order);
-    if (pendingIndex >= 0) this.pending.splice(pendingIndex, 1);
+    withdrawOrder(this.context, this.pending, order);
     this.finish(order, order.endedEarlyStatus(), reason);
   }
 

@@ -4,7 +4,7 @@ import { VenueEngineError } from '../engine-error';
 import type { RestingOrder } from '../book/order-book';
 import type { TakerSpec } from '../book/order-matcher';
 import { previewFill } from '../book/order-matcher';
-import { placeParticipantOrder, restOnBook, tradeAgainstBook } from '../book/book-trading';
+import { placeParticipantOrder, restOnBook, tradeAgainstBook, withdrawOrder } from '../book/book-trading';
 import { publishLedgerChanges } from '../events/balance-publisher';
 import type { Instrument } from '../instruments/instrument-registry';
 import { EngineDecimal, ONE, ZERO } from '../support/engine-decimal';
@@ -106,11 +106,7 @@ export class SpotExchange {
 
   cancel(order: SpotOrder, reason: CancelReason = 'USER_CANCELED'): SpotOrderStatus {
     const before = order.status;
-    if (order.status === 'FILLED') throw new VenueEngineError('orderAlreadyFilled');
-    if (order.isTerminal) throw new VenueEngineError('orderAlreadyCanceled');
-    bookOf(this.context, order.symbol).remove(order.orderId);
-    const pendingIndex = this.pending.indexOf(order);
-    if (pendingIndex >= 0) this.pending.splice(pendingIndex, 1);
+    withdrawOrder(this.context, this.pending, order);
     this.finish(order, order.endedEarlyStatus(), reason);
     publishLedgerChanges(this.context);
     return before;

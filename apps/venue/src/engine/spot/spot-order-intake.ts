@@ -104,6 +104,7 @@ export function validateSpotOrder(
   if (clientOrderId !== undefined && store.hasClientOrderId(account.accountId, clientOrderId)) {
     throw new VenueEngineError('duplicateOrder');
   }
+  const accepted = { instrument, account, side, type, timeInForce, stpMode, clientOrderId };
   const hasQuantity = command.quantity !== undefined && command.quantity !== '';
   const hasAmount = command.amount !== undefined && command.amount !== '';
 
@@ -117,33 +118,11 @@ export function validateSpotOrder(
     if (hasAmount) {
       const amount = parsePositiveDecimalField(command.amount, 'amount');
       checkMarketAmount(instrument, amount);
-      return {
-        instrument,
-        account,
-        side,
-        type,
-        timeInForce,
-        stpMode,
-        price: ZERO,
-        quantity: ZERO,
-        amount,
-        clientOrderId,
-      };
+      return { ...accepted, price: ZERO, quantity: ZERO, amount };
     }
     const quantity = parsePositiveDecimalField(command.quantity, 'quantity');
     checkQuantity(instrument, quantity, true);
-    return {
-      instrument,
-      account,
-      side,
-      type,
-      timeInForce,
-      stpMode,
-      price: ZERO,
-      quantity,
-      amount: ZERO,
-      clientOrderId,
-    };
+    return { ...accepted, price: ZERO, quantity, amount: ZERO };
   }
 
   if (hasAmount) {
@@ -157,16 +136,5 @@ export function validateSpotOrder(
   checkPrice(instrument, price);
   checkQuantity(instrument, quantity, false);
   checkNotional(instrument, price.mul(quantity));
-  return {
-    instrument,
-    account,
-    side,
-    type,
-    timeInForce,
-    stpMode,
-    price,
-    quantity,
-    amount: ZERO,
-    clientOrderId,
-  };
+  return { ...accepted, price, quantity, amount: ZERO };
 }
