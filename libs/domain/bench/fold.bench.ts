@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- a benchmark prints its figures */
 /**
  * How fast the domain folds: deciding venue observations into spot orders (the OMS
  * consumer's hot path), replaying stored events (evolve only), folding a long-lived
