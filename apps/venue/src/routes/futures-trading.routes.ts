@@ -10,6 +10,7 @@ import {
   toFuturesTrade,
 } from '../wire/futures-wire.mapper';
 import { answerBatch, readBatchEntries, readIdList } from './batch-entries';
+import { cancelAllOpenOrdersRoute } from './cancel-all-open-orders.route';
 import { RouteDependencies } from './route-dependencies';
 
 const SIDES = ['BUY_OPEN', 'SELL_CLOSE', 'SELL_OPEN', 'BUY_CLOSE'] as const;
@@ -132,16 +133,9 @@ export function futuresTradingRoutes(dependencies: RouteDependencies): ExchangeR
       });
       return { message: 'success', timestamp: String(now()), code: '0000' };
     }),
-    signedOrder('DELETE', '/api/v1/futures/cancelAllOpenOrders', 1, ({ params, key, now }) => {
-      const result = engine.cancelFuturesOpenOrders({
-        userId: key.owner.userId,
-        symbol: params.optionalString('symbol'),
-        side: params.optionalEnum('side', ORDER_SIDES),
-        beforeOrderId: params.optionalString('fromOrderId'),
-        limit: params.optionalInteger('limit', { min: 1, max: 200 }) ?? 100,
-      });
-      return { code: '0000', message: 'success', timestamp: String(now()), lastOrderId: result.lastOrderId };
-    }),
+    cancelAllOpenOrdersRoute('/api/v1/futures/cancelAllOpenOrders', (command) =>
+      engine.cancelFuturesOpenOrders(command),
+    ),
     signedOrder('DELETE', '/api/v1/futures/cancelOrderByIds', 1, ({ params, key }) => {
       const result = engine.cancelFuturesOrdersByIds(key.owner.userId, readIdList(params, 'ids', 100));
       return {

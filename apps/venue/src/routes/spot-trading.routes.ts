@@ -9,6 +9,7 @@ import {
   toSpotOrderRecord,
 } from '../wire/spot-wire.mapper';
 import { answerBatch, readBatchEntries, readIdList } from './batch-entries';
+import { cancelAllOpenOrdersRoute } from './cancel-all-open-orders.route';
 import { RouteDependencies } from './route-dependencies';
 
 const SIDES = ['BUY', 'SELL'] as const;
@@ -116,16 +117,9 @@ export function spotTradingRoutes(dependencies: RouteDependencies): ExchangeRout
       });
       return { success: true };
     }),
-    signedOrder('DELETE', '/api/v1/spot/cancelAllOpenOrders', 1, ({ params, key, now }) => {
-      const result = engine.cancelSpotOpenOrders({
-        userId: key.owner.userId,
-        symbol: params.optionalString('symbol'),
-        side: params.optionalEnum('side', SIDES),
-        beforeOrderId: params.optionalString('fromOrderId'),
-        limit: params.optionalInteger('limit', { min: 1, max: 200 }) ?? 100,
-      });
-      return { code: '0000', message: 'success', timestamp: String(now()), lastOrderId: result.lastOrderId };
-    }),
+    cancelAllOpenOrdersRoute('/api/v1/spot/cancelAllOpenOrders', (command) =>
+      engine.cancelSpotOpenOrders(command),
+    ),
     signedOrder('DELETE', '/api/v1/spot/cancelOrderByIds', 1, ({ params, key }) => {
       const result = engine.cancelSpotOrdersByIds(key.owner.userId, readIdList(params, 'ids', 100));
       return {
