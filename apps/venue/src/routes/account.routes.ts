@@ -2,6 +2,7 @@ import { ExchangeApiError } from '../http/exchange-api-error';
 import { ExchangeRoute, signedOrder, signedQuery } from '../http/exchange-route';
 import { toSpotAccountTrade } from '../wire/spot-wire.mapper';
 import { RouteDependencies } from './route-dependencies';
+import { readTradeWindow } from './trade-window.params';
 
 /** The seeds allow one internal transfer per second. */
 const TRANSFER_INTERVAL_MS = 1000;
@@ -30,11 +31,7 @@ export function accountRoutes({ engine }: RouteDependencies): ExchangeRoute[] {
           accountId: params.optionalString('accountId'),
           symbol: params.optionalString('symbol'),
           clientOrderId: params.optionalString('clientOrderId'),
-          fromId: params.optionalString('fromId'),
-          toId: params.optionalString('toId'),
-          startTime: params.optionalInteger('startTime', { min: 0 }),
-          endTime: params.optionalInteger('endTime', { min: 0 }),
-          limit: params.optionalInteger('limit', { min: 1, max: 1000 }),
+          ...readTradeWindow(params),
         })
         .map(toSpotAccountTrade),
     ),

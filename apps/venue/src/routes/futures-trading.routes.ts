@@ -12,6 +12,7 @@ import {
 import { answerBatch, readBatchEntries, readIdList } from './batch-entries';
 import { cancelAllOpenOrdersRoute } from './cancel-all-open-orders.route';
 import { RouteDependencies } from './route-dependencies';
+import { readTradeWindow } from './trade-window.params';
 
 const SIDES = ['BUY_OPEN', 'SELL_CLOSE', 'SELL_OPEN', 'BUY_CLOSE'] as const;
 const REQUEST_TYPES = ['LIMIT', 'STOP'] as const;
@@ -186,11 +187,7 @@ export function futuresTradingRoutes(dependencies: RouteDependencies): ExchangeR
         .listFuturesTrades({
           userId: key.owner.userId,
           symbol: params.requiredString('symbol'),
-          fromId: params.optionalString('fromId'),
-          toId: params.optionalString('toId'),
-          startTime: params.optionalInteger('startTime', { min: 0 }),
-          endTime: params.optionalInteger('endTime', { min: 0 }),
-          limit: params.optionalInteger('limit', { min: 1, max: 1000 }),
+          ...readTradeWindow(params),
         })
         .map(toFuturesTrade),
     ),

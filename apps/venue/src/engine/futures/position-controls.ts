@@ -67,21 +67,11 @@ export class PositionControls {
     const position = this.openPosition(accountId, instrument.symbol, side);
     if (hasProfit) {
       position.stopProfit = parsePositiveDecimalField(command.stopProfit, 'stopProfit');
-      position.stopProfitTrigger = optionalOneOf(
-        command.tpTriggerBy,
-        TRIGGER_TYPES,
-        'tpTriggerBy',
-        'CONTRACT_PRICE',
-      );
+      position.stopProfitTrigger = triggerTypeOf(command.tpTriggerBy, 'tpTriggerBy');
     }
     if (hasLoss) {
       position.stopLoss = parsePositiveDecimalField(command.stopLoss, 'stopLoss');
-      position.stopLossTrigger = optionalOneOf(
-        command.slTriggerBy,
-        TRIGGER_TYPES,
-        'slTriggerBy',
-        'CONTRACT_PRICE',
-      );
+      position.stopLossTrigger = triggerTypeOf(command.slTriggerBy, 'slTriggerBy');
     }
     return tradingStopRecord(instrument.symbol, position);
   }
@@ -91,6 +81,11 @@ export class PositionControls {
     if (position.quantity.lte(0)) throw new VenueEngineError('positionNotFound');
     return position;
   }
+}
+
+/** Take-profit and stop-loss follow the last traded price unless told to follow the mark. */
+function triggerTypeOf(value: string | undefined, field: string): TriggerPriceType {
+  return optionalOneOf(value, TRIGGER_TYPES, field, 'CONTRACT_PRICE');
 }
 
 export function tradingStopRecord(
