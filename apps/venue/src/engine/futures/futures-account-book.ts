@@ -56,6 +56,13 @@ export class FuturesAccountBook {
     this.dirtyWallets.add(position.accountId);
   }
 
+  /** Open positions of a symbol changed since the last publication: what a trade just touched. */
+  changedOpenPositionsOf(symbol: string): FuturesPosition[] {
+    return [...this.dirtyPositions].filter(
+      (position) => position.symbol === symbol && position.quantity.gt(0),
+    );
+  }
+
   positionsOf(accountId: string): readonly FuturesPosition[] {
     return this.positionsByAccount.get(accountId) ?? [];
   }

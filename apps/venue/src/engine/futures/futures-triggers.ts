@@ -24,9 +24,9 @@ export class FuturesTriggers {
 
   /**
    * After a mark move everything is checked. After a trade, STOP orders wait for the
-   * mark, but trading stops follow the last traded price and liquidations the margin,
-   * which a fill changes: a position opened far from the mark can start out beyond
-   * its liquidation price.
+   * mark, but trading stops follow the last traded price, and the positions the trade
+   * touched are checked for liquidation since a fill moves their entry and margin: a
+   * position opened far from the mark can start out beyond its liquidation price.
    */
   evaluate(symbol: string, cause: 'mark' | 'trade'): void {
     if (this.context.matching.paused) return;
@@ -34,7 +34,11 @@ export class FuturesTriggers {
       const fired =
         (cause === 'mark' ? this.fireStops(symbol) : 0) +
         this.fireTradingStops(symbol) +
-        this.fireLiquidations(symbol);
+        this.fireLiquidations(
+          cause === 'mark'
+            ? this.accounts.positionsOfSymbol(symbol)
+            : this.accounts.changedOpenPositionsOf(symbol),
+        );
       if (fired === 0) return;
     }
   }
@@ -94,10 +98,10 @@ export class FuturesTriggers {
     return fired;
   }
 
-  private fireLiquidations(symbol: string): number {
+  private fireLiquidations(candidates: readonly FuturesPosition[]): number {
     let fired = 0;
-    const mark = this.context.marks.price(symbol);
-    for (const position of this.accounts.positionsOfSymbol(symbol)) {
+    for (const position of candidates) {
+      const mark = this.context.marks.price(position.symbol);
       const liquidationPrice = this.accounts.liquidationPrice(position);
       if (liquidationPrice === undefined) continue;
       const breached = position.side === 'LONG' ? mark.lte(liquidationPrice) : mark.gte(liquidationPrice);
