@@ -159,4 +159,16 @@ describe('funding settlement over HTTP and WebSocket', () => {
     expect(badId.status).toBe(400);
     expect(badId.body.msg).toContain('fromId');
   });
+
+  it('settles every perpetual at the published rate when the request has no body', async () => {
+    const settled = await control.ok('POST', '/funding/settle');
+    expect(
+      settled.map((entry: { symbol: string; settleRate: string }) => [entry.symbol, entry.settleRate]),
+    ).toEqual([
+      ['BTCUSDT-PERPETUAL', '0.0001'],
+      [SYMBOL, '0.0001'],
+    ]);
+    // Another 3200 x 10 x 0.001 x 0.0001 = 0.0032 from the long: 999.9628 - 0.0032.
+    expectDecimal((await futuresWallet(long)).balance, '999.9596');
+  });
 });
