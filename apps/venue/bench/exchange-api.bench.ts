@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- a benchmark prints its figures on stdout */
 /**
  * Throughput and latency of the venue's exchange API over loopback HTTP and WebSocket:
  * signed order placement and cancel round trips (sequential and with 16 in flight), and
