@@ -141,6 +141,16 @@ describe('the exchange client of libs/exchange against the venue', () => {
     expect(positions).toEqual([expect.objectContaining({ side: 'LONG', position: '20' })]);
   });
 
+  it('reads the klines and the funding history the venue serves', async () => {
+    // The futures trade above printed one fill of 20 contracts at 2500.
+    const candles = await client.market.getKlines({ symbol: 'ETHUSDT-PERPETUAL', interval: '1m' });
+    expect(candles.reduce((count, candle) => count + (candle.tradeCount ?? 0), 0)).toBe(1);
+    expect(candles[candles.length - 1]).toMatchObject({ close: '2500', volume: '20', quoteVolume: '50' });
+    await control.ok('POST', '/funding/settle', { symbol: 'ETHUSDT-PERPETUAL', rate: '0.0002' });
+    const history = await client.futuresReference.getHistoryFundingRates({ symbol: 'ETHUSDT-PERPETUAL' });
+    expect(history).toEqual([expect.objectContaining({ symbol: 'ETHUSDT-PERPETUAL', settleRate: '0.0002' })]);
+  });
+
   it('receives the private stream through the client stream, which keeps the link alive', async () => {
     const stream = new UserDataStream({
       listenKeys: client.listenKeys,
