@@ -1,6 +1,7 @@
 import type { EngineContext } from '../engine-context';
-import { VenueEngineError, isVenueEngineError } from '../engine-error';
+import { VenueEngineError } from '../engine-error';
 import { compareIds } from '../support/id-sequence';
+import { cancelEach, newestOrderId, placeEach } from '../support/per-order-outcomes';
 import type { BatchEntryResult, BulkCancelResult, CancelByIdsResult } from '../types/spot.types';
 import type {
   FuturesAnyOrderRecord,
@@ -76,18 +77,13 @@ export class FuturesService {
   }
 
   placeBatch(commands: readonly PlaceFuturesOrderCommand[]): BatchEntryResult<FuturesOrderRecord>[] {
-    return commands.map((command) => {
-      try {
-        if (command.type !== 'LIMIT')
-          throw new VenueEngineError('unsupportedOrderCombination', {
-            field: 'type',
-            detail: 'batch orders are LIMIT only',
-          });
-        return { ok: true, order: this.place(command) as FuturesOrderRecord } as const;
-      } catch (error: unknown) {
-        if (!isVenueEngineError(error)) throw error;
-        return { ok: false, code: error.code, msg: error.msg } as const;
-      }
+    return placeEach(commands, (command) => {
+      if (command.type !== 'LIMIT')
+        throw new VenueEngineError('unsupportedOrderCombination', {
+          field: 'type',
+          detail: 'batch orders are LIMIT only',
+        });
+      return this.place(command) as FuturesOrderRecord;
     });
   }
 
@@ -148,29 +144,20 @@ export class FuturesService {
       }
     }
     this.accounts.publishChanges();
-    const lastOrderId =
-      canceled
-        .map((order) => order.orderId)
-        .sort(compareIds)
-        .pop() ?? '0';
-    return { canceled, lastOrderId };
+    return { canceled, lastOrderId: newestOrderId(canceled) };
   }
 
   cancelByIds(userId: string, orderIds: readonly string[]): CancelByIdsResult<FuturesAnyOrderRecord> {
     const accountId = this.accountIdOf(userId);
-    const canceled: FuturesAnyOrderRecord[] = [];
-    const failed: { orderId: string; code: string | number; msg: string }[] = [];
-    for (const orderId of orderIds) {
-      try {
+    return cancelEach(
+      orderIds,
+      (orderId) => {
         const type: FuturesRequestType =
           this.exchange.store.stop(orderId)?.accountId === accountId ? 'STOP' : 'LIMIT';
-        canceled.push(this.cancel(userId, type, orderId).order);
-      } catch (error: unknown) {
-        if (!isVenueEngineError(error)) throw error;
-        failed.push({ orderId, code: error.code, msg: error.msg });
-      }
-    }
-    return { canceled, failed };
+        return this.cancel(userId, type, orderId).order;
+      },
+      (error) => error.code,
+    );
   }
 
   setLeverage(

@@ -1,7 +1,6 @@
 import type { EngineContext } from '../engine-context';
-import { isVenueEngineError } from '../engine-error';
 import { publishLedgerChanges } from '../events/balance-publisher';
-import { compareIds } from '../support/id-sequence';
+import { cancelEach, newestOrderId, placeEach } from '../support/per-order-outcomes';
 import type {
   BatchEntryResult,
   BulkCancelResult,
@@ -38,14 +37,7 @@ export class SpotService {
   }
 
   placeBatch(commands: readonly PlaceSpotOrderCommand[]): BatchEntryResult<SpotOrderRecord>[] {
-    return commands.map((command) => {
-      try {
-        return { ok: true, order: this.exchange.place(command) } as const;
-      } catch (error: unknown) {
-        if (!isVenueEngineError(error)) throw error;
-        return { ok: false, code: error.code, msg: error.msg } as const;
-      }
-    });
+    return placeEach(commands, (command) => this.exchange.place(command));
   }
 
   cancel(lookup: SpotOrderLookup): SpotCancelResult {
@@ -73,31 +65,22 @@ export class SpotService {
       this.exchange.cancel(order);
       canceled.push(order.toRecord());
     }
-    const lastOrderId =
-      canceled
-        .map((order) => order.orderId)
-        .sort(compareIds)
-        .pop() ?? '0';
     publishLedgerChanges(this.context);
-    return { canceled, lastOrderId };
+    return { canceled, lastOrderId: newestOrderId(canceled) };
   }
 
   cancelByIds(userId: string, orderIds: readonly string[]): CancelByIdsResult<SpotOrderRecord> {
     const accountIds = this.accountIds(userId);
-    const canceled: SpotOrderRecord[] = [];
-    const failed: { orderId: string; code: string | number; msg: string }[] = [];
-    for (const orderId of orderIds) {
-      try {
+    return cancelEach(
+      orderIds,
+      (orderId) => {
         const order = this.exchange.store.find(accountIds, orderId);
         this.exchange.cancel(order);
-        canceled.push(order.toRecord());
-      } catch (error: unknown) {
-        if (!isVenueEngineError(error)) throw error;
-        // The exchange reports every per-order failure of this endpoint as 0211.
-        failed.push({ orderId, code: '0211', msg: error.msg });
-      }
-    }
-    return { canceled, failed };
+        return order.toRecord();
+      },
+      // The exchange reports every per-order failure of this endpoint as 0211.
+      () => '0211',
+    );
   }
 
   get(lookup: SpotOrderLookup): SpotOrderRecord {
