@@ -1,4 +1,5 @@
 import type { EngineContext } from '../engine-context';
+import type { DeskFill } from '../events/fill-publication';
 import { VenueEngineError } from '../engine-error';
 import { bookOf } from '../engine-context';
 import type { Instrument } from '../instruments/instrument-registry';
@@ -7,20 +8,14 @@ import type { BookSide, RestingOrder } from './order-book';
 import type { MatchOutcome, TakerSpec } from './order-matcher';
 import { matchIncoming } from './order-matcher';
 
-/** Books one side of a fill: the ticket id is shared by both sides, the time by the whole match. */
-export type FillBooking = (
-  maker: RestingOrder,
-  quantity: EngineDecimal,
-  price: EngineDecimal,
-  ticketId: string,
-  time: number,
-) => void;
+/** Books the resting side of a fill. */
+export type MakerBooking = (maker: RestingOrder, fill: DeskFill) => void;
 
 export interface MatchSettlement {
   /** The resting side; participants' own orders are left unsettled by the market's owner. */
-  readonly settleMaker: FillBooking;
+  readonly settleMaker: MakerBooking;
   /** The incoming side; absent for participants, whose side is never settled. */
-  readonly settleTaker?: FillBooking;
+  readonly settleTaker?: (fill: DeskFill) => void;
   /** A maker removed by EXPIRE_MAKER self-trade prevention. */
   readonly onMakerExpired: (maker: RestingOrder) => void;
 }
@@ -39,8 +34,16 @@ export function tradeAgainstBook(
   return matchIncoming(bookOf(context, symbol), taker, {
     onFill: (maker, quantity, price) => {
       const ticketId = context.ids.nextId();
-      settlement.settleMaker(maker, quantity, price, ticketId, time);
-      settlement.settleTaker?.(maker, quantity, price, ticketId, time);
+      // The maker's fill names no counter order; the taker's names the maker it met.
+      settlement.settleMaker(maker, { quantity, price, isMaker: true, ticketId, matchOrderId: '0', time });
+      settlement.settleTaker?.({
+        quantity,
+        price,
+        isMaker: false,
+        ticketId,
+        matchOrderId: maker.orderId,
+        time,
+      });
       context.tape.record(symbol, {
         ticketId,
         time,
@@ -83,7 +86,7 @@ export function placeParticipantOrder(
     readonly price: EngineDecimal;
     readonly quantity: EngineDecimal;
   },
-  settleMaker: FillBooking,
+  settleMaker: MakerBooking,
 ): void {
   const outcome = tradeAgainstBook(
     context,

@@ -1,4 +1,5 @@
 import type { RestingOrder } from '../book/order-book';
+import type { DeskFill } from '../events/fill-publication';
 import type { TakerSpec } from '../book/order-matcher';
 import { previewFill } from '../book/order-matcher';
 import { placeParticipantOrder, restOnBook, tradeAgainstBook, withdrawOrder } from '../book/book-trading';
@@ -135,8 +136,8 @@ export class FuturesExchange {
     price: EngineDecimal,
     quantity: EngineDecimal,
   ): void {
-    placeParticipantOrder(this.context, instrument, { accountId, side, price, quantity }, (...fill) =>
-      this.settleMaker(instrument, ...fill),
+    placeParticipantOrder(this.context, instrument, { accountId, side, price, quantity }, (maker, fill) =>
+      this.settleMaker(instrument, maker, fill),
     );
   }
 
@@ -162,16 +163,9 @@ export class FuturesExchange {
       return;
     }
     const outcome = tradeAgainstBook(this.context, order.symbol, taker, {
-      settleMaker: (...fill) => this.settleMaker(instrument, ...fill),
-      settleTaker: (maker, quantity, price, ticketId, time) =>
-        settleFuturesFill(this.context, this.accounts, this.store, order, instrument, {
-          quantity,
-          price,
-          isMaker: false,
-          ticketId,
-          matchOrderId: maker.orderId,
-          time,
-        }),
+      settleMaker: (maker, fill) => this.settleMaker(instrument, maker, fill),
+      settleTaker: (fill) =>
+        settleFuturesFill(this.context, this.accounts, this.store, order, instrument, fill),
       onMakerExpired: (maker) => {
         const makerOrder = this.store.limit(maker.orderId);
         if (makerOrder !== undefined)
@@ -203,25 +197,11 @@ export class FuturesExchange {
     });
   }
 
-  private settleMaker(
-    instrument: Instrument,
-    maker: RestingOrder,
-    quantity: EngineDecimal,
-    price: EngineDecimal,
-    ticketId: string,
-    time: number,
-  ): void {
+  private settleMaker(instrument: Instrument, maker: RestingOrder, fill: DeskFill): void {
     if (maker.isParticipant) return;
     const makerOrder = this.store.limit(maker.orderId);
     if (makerOrder === undefined) return;
-    settleFuturesFill(this.context, this.accounts, this.store, makerOrder, instrument, {
-      quantity,
-      price,
-      isMaker: true,
-      ticketId,
-      matchOrderId: '0',
-      time,
-    });
+    settleFuturesFill(this.context, this.accounts, this.store, makerOrder, instrument, fill);
   }
 
   /** Ends an order and gives back its reserved margin or closable contracts. */

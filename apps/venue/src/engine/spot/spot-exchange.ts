@@ -2,6 +2,7 @@ import type { EngineContext } from '../engine-context';
 import { bookOf } from '../engine-context';
 import { VenueEngineError } from '../engine-error';
 import type { RestingOrder } from '../book/order-book';
+import type { DeskFill } from '../events/fill-publication';
 import type { TakerSpec } from '../book/order-matcher';
 import { previewFill } from '../book/order-matcher';
 import { placeParticipantOrder, restOnBook, tradeAgainstBook, withdrawOrder } from '../book/book-trading';
@@ -120,8 +121,8 @@ export class SpotExchange {
     price: EngineDecimal,
     quantity: EngineDecimal,
   ): void {
-    placeParticipantOrder(this.context, instrument, { accountId, side, price, quantity }, (...fill) =>
-      this.settleMaker(instrument, ...fill),
+    placeParticipantOrder(this.context, instrument, { accountId, side, price, quantity }, (maker, fill) =>
+      this.settleMaker(instrument, maker, fill),
     );
     publishLedgerChanges(this.context);
   }
@@ -143,16 +144,8 @@ export class SpotExchange {
       return;
     }
     const outcome = tradeAgainstBook(this.context, order.symbol, taker, {
-      settleMaker: (...fill) => this.settleMaker(instrument, ...fill),
-      settleTaker: (maker, quantity, price, ticketId, time) =>
-        settleSpotFill(this.context, this.store, order, instrument, {
-          quantity,
-          price,
-          isMaker: false,
-          ticketId,
-          matchOrderId: maker.orderId,
-          time,
-        }),
+      settleMaker: (maker, fill) => this.settleMaker(instrument, maker, fill),
+      settleTaker: (fill) => settleSpotFill(this.context, this.store, order, instrument, fill),
       onMakerExpired: (maker) => {
         const makerOrder = this.store.get(maker.orderId);
         if (makerOrder !== undefined)
@@ -199,25 +192,11 @@ export class SpotExchange {
     if (announce) this.emitUpdate(order);
   }
 
-  private settleMaker(
-    instrument: Instrument,
-    maker: RestingOrder,
-    quantity: EngineDecimal,
-    price: EngineDecimal,
-    ticketId: string,
-    time: number,
-  ): void {
+  private settleMaker(instrument: Instrument, maker: RestingOrder, fill: DeskFill): void {
     if (maker.isParticipant) return;
     const makerOrder = this.store.get(maker.orderId);
     if (makerOrder === undefined) return;
-    settleSpotFill(this.context, this.store, makerOrder, instrument, {
-      quantity,
-      price,
-      isMaker: true,
-      ticketId,
-      matchOrderId: '0',
-      time,
-    });
+    settleSpotFill(this.context, this.store, makerOrder, instrument, fill);
     if (makerOrder.status === 'FILLED') this.releaseReservation(makerOrder);
   }
 
