@@ -12,7 +12,7 @@ import { matchIncoming } from './order-matcher';
 export type MakerBooking = (maker: RestingOrder, fill: DeskFill) => void;
 
 export interface MatchSettlement {
-  /** The resting side; participants' own orders are left unsettled by the market's owner. */
+  /** The resting side; each exchange skips the participants' orders, which are never settled. */
   readonly settleMaker: MakerBooking;
   /** The incoming side; absent for participants, whose side is never settled. */
   readonly settleTaker?: (fill: DeskFill) => void;
