@@ -67,10 +67,17 @@ const classByCode: ReadonlyMap<string, RejectionClass> = new Map<string, Rejecti
 
 /**
  * Codes by which the venue says it does not know whether the write happened
- * ("execution status unknown", "timeout waiting for response", order creation or
- * cancellation timeout). A write that gets one of them is an uncertain outcome.
+ * ("execution status unknown", "timeout waiting for response", order creation,
+ * cancellation or leverage timeout). A write that gets one of them is an uncertain outcome.
  */
-export const UNCERTAIN_OUTCOME_CODES: ReadonlySet<string> = new Set(['-1006', '-1007', '-1146', '-1147']);
+export const UNCERTAIN_OUTCOME_CODES: ReadonlySet<string> = new Set([
+  '-1006',
+  '-1007',
+  '-1146',
+  '-1147',
+  // "Adjust leverage timeout": the leverage may have changed or not.
+  '-2005',
+]);
 
 /** Codes that mean "too many requests" when they arrive in a body rather than as HTTP 429. */
 export const RATE_LIMIT_CODES: ReadonlySet<string> = new Set(['0003', '-3145', '-1015', '-1193']);

@@ -1,4 +1,5 @@
 import { isSuccessCode } from '../wire/error.wire';
+import { parseVenueJson } from '../wire/lossless-json';
 import {
   ExchangeError,
   RateLimitedError,
@@ -43,28 +44,46 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   // PUT/DELETE of the listen key answer with no content at all.
   if (text.trim() === '') return { ok: true, value: {} };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseVenueJson(text) };
   } catch {
     return { ok: false };
   }
 }
 
-/** `{code, msg}` with a failure code, whatever the HTTP status (the venue also fails inside 200s). */
-function failureBody(body: unknown): { code: string; msg: string } | undefined {
+/**
+ * `{code, msg}` with a failure code, whatever the HTTP status (the venue also fails
+ * inside 200s). In a 2XX a failure needs its `msg`, since some successful answers carry
+ * a `code` of their own; outside 2XX the code alone is enough, so a body without `msg`
+ * (or with `message`) still yields the typed error of its code.
+ */
+function failureBody(body: unknown, status: number): { code: string; msg: string } | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const { code, msg } = body as { code?: unknown; msg?: unknown };
+  const { code, msg, message } = body as { code?: unknown; msg?: unknown; message?: unknown };
   if (typeof code !== 'string' && typeof code !== 'number') return undefined;
   const normalised = String(code);
   if (isSuccessCode(normalised)) return undefined;
-  if (typeof msg !== 'string') return undefined;
-  return { code: normalised, msg };
+  if (typeof msg === 'string') return { code: normalised, msg };
+  if (status >= 200 && status < 300) return undefined;
+  return { code: normalised, msg: typeof message === 'string' ? message : '' };
+}
+
+function httpStatusRejection(endpoint: string, response: HttpResponse): AttemptResult {
+  return {
+    type: 'rejected',
+    error: new VenueRejectedError({
+      endpoint,
+      code: `HTTP_${response.status}`,
+      venueMessage: response.text.slice(0, 200),
+      httpStatus: response.status,
+    }),
+  };
 }
 
 export function interpretResponse(endpoint: string, response: HttpResponse): AttemptResult {
   const { status } = response;
   if (status === 429 || status === 418) {
     const parsed = parseJson(response.text);
-    const failure = parsed.ok ? failureBody(parsed.value) : undefined;
+    const failure = parsed.ok ? failureBody(parsed.value, status) : undefined;
     return {
       type: 'rate-limited',
       status,
@@ -85,17 +104,9 @@ export function interpretResponse(endpoint: string, response: HttpResponse): Att
     if (status >= 200 && status < 300) {
       return { type: 'uncertain', reason: 'unreadable-response', detail: 'body is not JSON', status };
     }
-    return {
-      type: 'rejected',
-      error: new VenueRejectedError({
-        endpoint,
-        code: `HTTP_${status}`,
-        venueMessage: response.text.slice(0, 200),
-        httpStatus: status,
-      }),
-    };
+    return httpStatusRejection(endpoint, response);
   }
-  const failure = failureBody(parsed.value);
+  const failure = failureBody(parsed.value, status);
   if (failure) {
     if (RATE_LIMIT_CODES.has(failure.code)) return { type: 'rate-limited', status, code: failure.code };
     if (UNCERTAIN_OUTCOME_CODES.has(failure.code)) {
@@ -117,15 +128,7 @@ export function interpretResponse(endpoint: string, response: HttpResponse): Att
     };
   }
   if (status >= 300) {
-    return {
-      type: 'rejected',
-      error: new VenueRejectedError({
-        endpoint,
-        code: `HTTP_${status}`,
-        venueMessage: response.text.slice(0, 200),
-        httpStatus: status,
-      }),
-    };
+    return httpStatusRejection(endpoint, response);
   }
   return { type: 'ok', body: parsed.value, status };
 }

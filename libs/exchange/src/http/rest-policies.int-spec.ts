@@ -192,6 +192,33 @@ describe('REST policies against a local venue', () => {
     });
   });
 
+  it('keeps every digit of ids the venue sends as JSON numbers (LONG in the seeds)', async () => {
+    venue.reply('DELETE', '/api/v1/futures/cancelOrderByIds', {
+      rawBody: '{"code":"0000","result":[{"orderId":1747358716129257217,"msg":"Order not found"}]}',
+    });
+    venue.reply('DELETE', '/api/v1/futures/cancelAllOpenOrders', {
+      rawBody:
+        '{"code":"0000","message":"accepted","timestamp":1722865041500,"lastOrderId":1738695230608169985}',
+    });
+    const client = make();
+    expect(await client.futures.cancelOrdersByIds(['1747358716129257217'])).toMatchObject({
+      kind: 'accepted',
+      value: { result: [{ orderId: '1747358716129257217' }] },
+    });
+    expect(await client.futures.cancelAllOpenOrders({ symbol: 'ETHUSDT-PERPETUAL' })).toMatchObject({
+      kind: 'accepted',
+      value: { lastOrderId: '1738695230608169985', timestamp: '1722865041500' },
+    });
+  });
+
+  it('types a 4XX by its code even when the body has no msg', async () => {
+    venue.reply('GET', '/api/v1/spot/order', { status: 400, body: { code: '0211' } });
+    await expect(make().spot.getOrder({ orderId: '1' })).rejects.toMatchObject({
+      kind: 'not-found',
+      code: '0211',
+    });
+  });
+
   it('reuses keep-alive connections for sequential requests', async () => {
     venue.reply('GET', '/api/v1/account', { body: fixture('rest_GET_api_v1_account.json') });
     const client = make();

@@ -131,6 +131,18 @@ describe('UserDataStream against a local WebSocket server', () => {
     expect(harness.received).toEqual([{ pong: 1748504490208 }]);
   });
 
+  it('keeps 19-digit ids and long decimals sent as JSON numbers, and echoes a string ping', async () => {
+    const [report] = fixture('ws_private_contractExecutionReport.json') as Record<string, unknown>[];
+    const text = JSON.stringify([{ ...report, i: 'ORDER_ID', Z: 'LONG_DECIMAL' }])
+      .replace('"ORDER_ID"', '1747358716129257217')
+      .replace('"LONG_DECIMAL"', '2463.360000000000000001');
+    harness.sockets[0].send(text);
+    harness.sockets[0].send(JSON.stringify({ ping: '1748504490208', channelId: 'c' }));
+    await waitFor(() => seen.event.length === 1 && harness.received.length === 1, 'event and pong');
+    expect(seen.event[0]).toMatchObject({ i: '1747358716129257217', Z: '2463.360000000000000001' });
+    expect(harness.received).toEqual([{ pong: '1748504490208' }]);
+  });
+
   it('pings every 10 s; any frame from the venue proves the link alive', async () => {
     scheduler.advance(10_000);
     scheduler.advance(10_000);

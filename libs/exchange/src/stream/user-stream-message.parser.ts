@@ -6,12 +6,13 @@ import {
   userStreamEventSchema,
   userStreamEventTypes,
 } from '../wire/user-stream.wire';
+import { parseVenueJson } from '../wire/lossless-json';
 
 /** One item of a private stream frame, classified. Nothing is dropped: what is not understood is `unknown`. */
 export type StreamMessage =
   | { readonly type: 'event'; readonly event: UserStreamEvent }
   | { readonly type: 'ping'; readonly ping: StreamPing }
-  | { readonly type: 'pong'; readonly pong: number }
+  | { readonly type: 'pong'; readonly pong: number | string }
   | { readonly type: 'unknown'; readonly raw: unknown; readonly reason: string };
 
 const knownEventTypes: ReadonlySet<string> = new Set(userStreamEventTypes);
@@ -44,7 +45,7 @@ function classify(item: unknown): StreamMessage {
 export function parseUserStreamFrame(text: string): StreamMessage[] {
   let decoded: unknown;
   try {
-    decoded = JSON.parse(text);
+    decoded = parseVenueJson(text);
   } catch {
     return [{ type: 'unknown', raw: text, reason: 'frame is not JSON' }];
   }

@@ -8,3 +8,4 @@ export * from './account.wire';
 export * from './exchange-info.wire';
 export * from './market-data.wire';
 export * from './user-stream.wire';
+export * from './lossless-json';

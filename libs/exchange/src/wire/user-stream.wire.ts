@@ -188,8 +188,13 @@ export const userStreamEventTypes: readonly UserStreamEventType[] = [
   'outboundContractPositionInfo',
 ];
 
-/** Heartbeats: the client sends `{ping}`, the server answers `{pong}`; the server also pings (with `channelId`). */
-export const streamPingSchema = z.object({ ping: z.number(), channelId: z.string().optional() });
-export const streamPongSchema = z.object({ pong: z.number(), channelId: z.string().optional() });
+/**
+ * Heartbeats: the client sends `{ping}`, the server answers `{pong}`; the server also
+ * pings (with `channelId`). The timestamp is echoed as received, number or string: an
+ * unanswered server ping costs the connection.
+ */
+const heartbeatStamp = z.union([z.number(), z.string()]);
+export const streamPingSchema = z.object({ ping: heartbeatStamp, channelId: z.string().optional() });
+export const streamPongSchema = z.object({ pong: heartbeatStamp, channelId: z.string().optional() });
 export type StreamPing = z.output<typeof streamPingSchema>;
 export type StreamPong = z.output<typeof streamPongSchema>;
