@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ExchangeClient } from '../exchange-client';
 import { HttpTransport, TransportFailure } from '../http/http-transport';
 import { InvalidRequestError } from '../errors/exchange-errors';
+import { SymbolRulebook } from '../validation/symbol-rules';
+import { exchangeInfoSchema } from '../wire/exchange-info.wire';
 
 /** A transport that fails the spec if anything reaches the network. */
 const noNetwork: HttpTransport = {
@@ -130,5 +134,105 @@ describe('spot and account checks before sending', () => {
       sent: false,
       error: { field: 'credentials' },
     });
+  });
+});
+
+describe('checks against the seeds and the exchange-info filters', () => {
+  const info = exchangeInfoSchema.parse(
+    JSON.parse(
+      readFileSync(join(__dirname, '../../test-fixtures/rest_GET_api_v1_exchangeInfo.json'), 'utf8'),
+    ),
+  );
+  const [contract] = info.contracts;
+  // A contract whose lot step spans ten contracts and whose notional has a floor.
+  const coarseContract = {
+    ...contract,
+    symbol: 'COARSE-PERPETUAL',
+    filters: contract.filters.map((filter) => {
+      if (filter.filterType === 'LOT_SIZE') return { ...filter, stepSize: '0.01' };
+      if (filter.filterType === 'MIN_NOTIONAL') return { ...filter, minNotional: '50' };
+      return filter;
+    }),
+  };
+  const withRules = new ExchangeClient({
+    baseUrl: 'http://127.0.0.1:9',
+    credentials: { kind: 'hmac', apiKey: 'k', secretKey: 's' },
+    transport: noNetwork,
+    readRetry: { attempts: 1 },
+    symbolRules: new SymbolRulebook([...info.symbols, contract, coarseContract]),
+  });
+  const reachesNetwork = { kind: 'rejected', sent: false, error: { kind: 'unavailable' } };
+  const marketBuy = { symbol: 'BTCUSDT', side: 'BUY' as const, type: 'MARKET' as const };
+
+  it('holds a legacy v1.0 market buy, whose quantity is quote cash, to the market amount bounds', async () => {
+    // 20 USDT is far above the 4 BTC market lot maximum, but it is cash, not BTC.
+    expect(await withRules.spot.placeOrderLegacy({ ...marketBuy, quantity: '20' })).toMatchObject(
+      reachesNetwork,
+    );
+    expect(await rejectedField(withRules.spot.placeOrderLegacy({ ...marketBuy, quantity: '0.5' }))).toBe(
+      'order.quantity',
+    );
+    // A v1.1 market buy by quantity is base units and meets the lot bounds.
+    expect(await rejectedField(withRules.spot.placeOrder({ ...marketBuy, quantity: '20' }))).toBe(
+      'order.quantity',
+    );
+  });
+
+  it.each([
+    ['MARKET', 'GTC'],
+    ['MARKET', 'FOK'],
+    ['LIMIT_MAKER', 'IOC'],
+    ['LIMIT_MAKER', 'FOK'],
+  ] as const)('refuses a %s order with timeInForce %s', async (type, timeInForce) => {
+    const order =
+      type === 'MARKET'
+        ? { ...marketBuy, amount: '20', timeInForce }
+        : { ...limit, symbol: 'BTCUSDT', price: '60000', quantity: '0.001', type, timeInForce };
+    expect(await rejectedField(withRules.spot.placeOrder(order))).toBe('order.timeInForce');
+  });
+
+  it('lets LIMIT orders use GTC, IOC and FOK', async () => {
+    for (const timeInForce of ['GTC', 'IOC', 'FOK'] as const) {
+      const order = { ...limit, symbol: 'BTCUSDT', price: '60000', quantity: '0.001', timeInForce };
+      expect(await withRules.spot.placeOrder(order)).toMatchObject(reachesNetwork);
+    }
+  });
+
+  it('refuses prices and quantities given as JS numbers', async () => {
+    const asNumber = (value: number) => value as unknown as string;
+    expect(await rejectedField(client.spot.placeOrder({ ...limit, price: asNumber(2000.1) }))).toBe(
+      'order.price',
+    );
+    const futures = {
+      symbol: 'BTCUSDT-PERPETUAL',
+      side: 'BUY_OPEN' as const,
+      type: 'LIMIT' as const,
+      priceType: 'INPUT' as const,
+      price: '60000',
+      clientOrderId: 'f1',
+    };
+    expect(await rejectedField(client.futures.placeOrder({ ...futures, quantity: asNumber(3) }))).toBe(
+      'order.quantity',
+    );
+  });
+
+  it('measures futures contracts in base units for the lot step and the minimum notional', async () => {
+    const order = {
+      symbol: 'COARSE-PERPETUAL',
+      side: 'BUY_OPEN' as const,
+      type: 'LIMIT' as const,
+      priceType: 'INPUT' as const,
+      price: '10000',
+      clientOrderId: 'f1',
+    };
+    // 5 contracts x 0.001 = 0.005 base: off the 0.01 step.
+    expect(await rejectedField(withRules.futures.placeOrder({ ...order, quantity: '5' }))).toBe(
+      'order.quantity',
+    );
+    // 10 contracts = 0.01 base at 1000 = 10 notional: below 50.
+    expect(
+      await rejectedField(withRules.futures.placeOrder({ ...order, quantity: '10', price: '1000' })),
+    ).toBe('order.quantity');
+    expect(await withRules.futures.placeOrder({ ...order, quantity: '10' })).toMatchObject(reachesNetwork);
   });
 });

@@ -10,6 +10,13 @@ import { SymbolRulebook } from '../validation/symbol-rules';
 import { SpotOrderRequest } from '../wire/spot-order.wire';
 import { generateClientOrderId } from './client-order-id';
 
+/** Seeds: GTC for limit and limit-maker, IOC for limit and market, FOK for limit. */
+const TIME_IN_FORCE_BY_TYPE: Readonly<Record<SpotOrderRequest['type'], readonly string[]>> = {
+  LIMIT: ['GTC', 'IOC', 'FOK'],
+  LIMIT_MAKER: ['GTC'],
+  MARKET: ['IOC'],
+};
+
 /** A spot order with its client order id filled in (generated when the caller gave none). */
 export type PreparedSpotOrder = SpotOrderRequest & { readonly newClientOrderId: string };
 
@@ -47,7 +54,14 @@ export function prepareSpotOrder(
     if (order.amount !== undefined)
       throw new InvalidRequestError(`${field}.amount`, 'is for MARKET orders only');
   }
-  rules?.get(order.symbol)?.checkSpotOrder(order, field);
+  const allowed = TIME_IN_FORCE_BY_TYPE[order.type];
+  if (order.timeInForce !== undefined && !allowed.includes(order.timeInForce)) {
+    throw new InvalidRequestError(
+      `${field}.timeInForce`,
+      `must be ${allowed.join(' or ')} for a ${order.type} order, got ${order.timeInForce}`,
+    );
+  }
+  rules?.get(order.symbol)?.checkSpotOrder(order, field, version);
   return { ...order, newClientOrderId: order.newClientOrderId ?? generateClientOrderId() };
 }
 

@@ -33,9 +33,24 @@ export function checkClientOrderId(field: string, value: string | undefined, max
     throw new InvalidRequestError(field, 'must not contain spaces, commas, "&" or "="');
 }
 
+/**
+ * Prices and quantities must arrive as strings: a JS number has already been rounded
+ * to binary (0.1 + 0.2) before it could be checked, so it is refused rather than
+ * silently turned into text.
+ */
+function requireDecimalText(field: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string') {
+    throw new InvalidRequestError(
+      field,
+      `must be a decimal string, got a ${typeof value} (${String(value)})`,
+    );
+  }
+}
+
 /** A positive decimal written as plain digits ("0.001"); never a JS number. */
 export function checkPositiveDecimal(field: string, value: string | undefined): Decimal | undefined {
   if (value === undefined) return undefined;
+  requireDecimalText(field, value);
   if (!DECIMAL_TEXT.test(value))
     throw new InvalidRequestError(field, `must be a plain decimal string, got "${value}"`);
   const decimal = new Decimal(value);
@@ -45,6 +60,7 @@ export function checkPositiveDecimal(field: string, value: string | undefined): 
 
 /** A signed decimal (isolated margin adjustments may be negative). */
 export function checkSignedDecimal(field: string, value: string): Decimal {
+  requireDecimalText(field, value);
   if (!/^-?(\d+\.?\d*|\.\d+)$/.test(value)) {
     throw new InvalidRequestError(field, `must be a plain decimal string, got "${value}"`);
   }
@@ -55,6 +71,7 @@ export function checkSignedDecimal(field: string, value: string): Decimal {
 
 /** Futures quantities are whole contracts. */
 export function checkContracts(field: string, value: string): void {
+  requireDecimalText(field, value);
   if (!/^\d+$/.test(value) || new Decimal(value).lte(0)) {
     throw new InvalidRequestError(field, `must be a positive whole number of contracts, got "${value}"`);
   }

@@ -67,11 +67,19 @@ export class SymbolRules {
     checkStep(field, price, positive(this.price.tickSize));
   }
 
-  checkSpotOrder(order: SpotOrderRequest, field = 'order'): void {
+  /**
+   * `version` matters for a market buy: on the legacy v1.0 endpoint its `quantity` is
+   * the quote cash to spend, so it is held to the market amount bounds, not the lot.
+   */
+  checkSpotOrder(order: SpotOrderRequest, field = 'order', version: 'v1.0' | 'v1.1' = 'v1.1'): void {
     const price = order.price === undefined ? undefined : new Decimal(order.price);
     const quantity = order.quantity === undefined ? undefined : new Decimal(order.quantity);
     if (price) this.checkPrice(`${field}.price`, price);
     if (order.type === 'MARKET') {
+      if (version === 'v1.0' && order.side === 'BUY') {
+        if (quantity) this.checkMarketAmount(`${field}.quantity`, quantity);
+        return;
+      }
       if (quantity && this.lot) {
         checkRange(
           `${field}.quantity`,
@@ -81,15 +89,7 @@ export class SymbolRules {
         );
         checkStep(`${field}.quantity`, quantity, positive(this.lot.stepSize));
       }
-      if (order.amount !== undefined && this.tradeAmount) {
-        const amount = new Decimal(order.amount);
-        checkRange(
-          `${field}.amount`,
-          amount,
-          positive(this.tradeAmount.marketOrderMinAmount),
-          positive(this.tradeAmount.marketOrderMaxAmount),
-        );
-      }
+      if (order.amount !== undefined) this.checkMarketAmount(`${field}.amount`, new Decimal(order.amount));
       return;
     }
     if (quantity && this.lot) {
@@ -116,14 +116,37 @@ export class SymbolRules {
     }
   }
 
-  /** Futures quantities are contracts; the lot filter is in base units (contracts x multiplier). */
+  private checkMarketAmount(field: string, amount: Decimal): void {
+    if (!this.tradeAmount) return;
+    checkRange(
+      field,
+      amount,
+      positive(this.tradeAmount.marketOrderMinAmount),
+      positive(this.tradeAmount.marketOrderMaxAmount),
+    );
+  }
+
+  /**
+   * Futures quantities are contracts while the lot and notional filters are in base
+   * units, so the order is measured as contracts x contractMultiplier.
+   */
   checkFuturesOrder(order: FuturesOrderRequest, field = 'order'): void {
-    if (order.price !== undefined && order.priceType !== 'MARKET')
-      this.checkPrice(`${field}.price`, new Decimal(order.price));
+    const price =
+      order.price !== undefined && order.priceType !== 'MARKET' ? new Decimal(order.price) : undefined;
+    if (price) this.checkPrice(`${field}.price`, price);
     if (order.stopPrice !== undefined) this.checkPrice(`${field}.stopPrice`, new Decimal(order.stopPrice));
-    if (this.lot && this.contractMultiplier) {
-      const base = new Decimal(order.quantity).mul(this.contractMultiplier);
+    if (!this.contractMultiplier) return;
+    const base = new Decimal(order.quantity).mul(this.contractMultiplier);
+    if (this.lot) {
       checkRange(`${field}.quantity`, base, positive(this.lot.minQty), positive(this.lot.maxQty));
+      checkStep(`${field}.quantity`, base, positive(this.lot.stepSize));
+    }
+    const minimum = positive(this.minNotional?.minNotional);
+    if (price && minimum && base.mul(price).lt(minimum)) {
+      throw new InvalidRequestError(
+        `${field}.quantity`,
+        `gives a notional of ${base.mul(price).toString()}, below the minimum ${minimum.toString()}`,
+      );
     }
   }
 }
