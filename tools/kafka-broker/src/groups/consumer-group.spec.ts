@@ -34,8 +34,8 @@ describe('ConsumerGroup', () => {
     group = new ConsumerGroup('g', timings);
   });
 
-  async function stableWithOneMember(now = 0): Promise<string> {
-    const joined = await group.join(joinInput(), now);
+  async function stableWithOneMember(now = 0, overrides: Partial<JoinGroupInput> = {}): Promise<string> {
+    const joined = await group.join(joinInput('', overrides), now);
     await group.sync(
       {
         memberId: joined.memberId,
@@ -119,14 +119,30 @@ describe('ConsumerGroup', () => {
     expect(alone.members).toHaveLength(1);
   });
 
-  it('drops members that do not rejoin before the rebalance timeout', async () => {
-    const first = await stableWithOneMember();
+  it('drops members that keep heart-beating but do not rejoin before the rebalance timeout', async () => {
+    const first = await stableWithOneMember(0, { sessionTimeoutMs: 3_000 });
     const second = await track(group.join(joinInput('', { clientId: 'late' }), 0));
+    expect(group.heartbeat(first, 1, 2_500)).toBe(ErrorCode.REBALANCE_IN_PROGRESS);
     expect(group.expire(4_999)).toEqual([]);
     expect(group.expire(5_000)).toEqual([first]);
     await settle();
     expect(second.result).toMatchObject({
       generationId: 2,
+      members: [{ memberId: second.result?.memberId }],
+    });
+  });
+
+  it('removes a silent member during a rebalance at its session timeout, not the rebalance timeout', async () => {
+    const first = await stableWithOneMember();
+    const second = await track(group.join(joinInput('', { clientId: 'second' }), 0));
+    expect(group.expire(900)).toEqual([]);
+    expect(second.result).toBeUndefined();
+    expect(group.expire(1_001)).toEqual([first]);
+    await settle();
+    expect(second.result).toMatchObject({
+      errorCode: ErrorCode.NONE,
+      generationId: 2,
+      leaderId: second.result?.memberId,
       members: [{ memberId: second.result?.memberId }],
     });
   });

@@ -137,7 +137,12 @@ export class ConsumerGroup {
     return this.stateValue === 'CompletingRebalance' ? ErrorCode.REBALANCE_IN_PROGRESS : ErrorCode.NONE;
   }
 
-  /** Removes members whose session lapsed and ends rebalances whose time is up. */
+  /**
+   * Removes members whose session lapsed and ends rebalances whose time is up. While a
+   * rebalance is being prepared, a member that has not rejoined and stopped heart-beating
+   * is removed at its session timeout too (as Kafka does), so one dead member does not
+   * hold the others for the whole rebalance timeout.
+   */
   expire(now: number): string[] {
     const expired: string[] = [];
     if (this.stateValue === 'Stable' || this.stateValue === 'CompletingRebalance') {
@@ -149,6 +154,12 @@ export class ConsumerGroup {
       }
       if (expired.length > 0) this.afterMembershipLoss(now);
     } else if (this.stateValue === 'PreparingRebalance') {
+      for (const member of [...this.members.values()]) {
+        if (!member.pendingJoin && member.heartbeatDeadline < now) {
+          expired.push(member.memberId);
+          this.removeMember(member);
+        }
+      }
       if (now >= this.rebalanceDeadline) {
         for (const member of this.members.values()) if (!member.pendingJoin) expired.push(member.memberId);
         this.completeJoin(now);

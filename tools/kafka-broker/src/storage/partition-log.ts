@@ -5,7 +5,7 @@ import { LogSegment, parseSegmentFileName } from './log-segment';
 import { judgeSequence, ProducerPartitionState, rememberBatch } from './producer-sequence';
 
 export interface RetentionPolicy {
-  /** Oldest segments are removed while the partition is larger than this; -1 keeps all. */
+  /** Oldest segments are removed while the rest still holds this many bytes; -1 keeps all. */
   readonly retentionBytes: number;
   /** Segments whose newest record is older than this are removed; -1 keeps all. */
   readonly retentionMs: number;
@@ -159,7 +159,9 @@ export class PartitionLog {
     }
     while (this.segments.length > 1) {
       const oldest = this.segments[0];
-      const tooBig = retentionBytes >= 0 && this.sizeInBytes > retentionBytes;
+      // Kafka's rule: a segment goes only if what remains still holds retentionBytes, so
+      // the limit bounds what is deleted, never what a consumer may still read.
+      const tooBig = retentionBytes >= 0 && this.sizeInBytes - oldest.size >= retentionBytes;
       const tooOld = retentionMs >= 0 && oldest.maxTimestamp < now - retentionMs;
       if (!tooBig && !tooOld) break;
       oldest.delete();
