@@ -60,22 +60,10 @@ describe('ordered delivery per key', () => {
     await cluster.createTopic(topic, 6);
     const codec = sampleCodec();
     const metrics = KafkaMetrics.for(new Registry());
-    const publisher = new KafkaEventPublisher({ kafka: cluster.kafka, codec, metrics });
     const keys = ACCOUNTS.flatMap((account) => SYMBOLS.map((symbol) => [account, symbol] as const));
-    const nextSequence = new Map<string, number>();
-    const chunk = 2_000;
-    for (let start = 0; start < TOTAL; start += chunk) {
-      const events = Array.from({ length: chunk }, (_, index) => {
-        const [account, symbol] = keys[(start + index) % keys.length];
-        const key = `${account}:${symbol}`;
-        const sequence = nextSequence.get(key) ?? 0;
-        nextSequence.set(key, sequence + 1);
-        return { envelope: sampleEnvelope(account, symbol, sequence) };
-      });
-      await publisher.publish(topic, events);
-    }
-    await publisher.close();
 
+    // The reader runs while the events are published, so consuming overlaps producing
+    // instead of waiting for it; it checks each key's sequence as events arrive.
     const lastSeen = new Map<string, number>();
     const outOfOrder: string[] = [];
     let received = 0;
@@ -98,8 +86,27 @@ describe('ordered delivery per key', () => {
       }
       return Promise.resolve();
     });
-    await eventually(() => (received >= TOTAL ? true : undefined), `${TOTAL} events`, 60_000);
-    await subscriber.stop();
+
+    const publisher = new KafkaEventPublisher({ kafka: cluster.kafka, codec, metrics });
+    const nextSequence = new Map<string, number>();
+    const chunk = 2_000;
+    try {
+      for (let start = 0; start < TOTAL; start += chunk) {
+        const events = Array.from({ length: chunk }, (_, index) => {
+          const [account, symbol] = keys[(start + index) % keys.length];
+          const key = `${account}:${symbol}`;
+          const sequence = nextSequence.get(key) ?? 0;
+          nextSequence.set(key, sequence + 1);
+          return { envelope: sampleEnvelope(account, symbol, sequence) };
+        });
+        await publisher.publish(topic, events);
+      }
+      await publisher.close();
+      await eventually(() => (received >= TOTAL ? true : undefined), `${TOTAL} events`, 60_000);
+    } finally {
+      await publisher.close();
+      await subscriber.stop();
+    }
 
     expect(received).toBe(TOTAL);
     expect(outOfOrder).toEqual([]);

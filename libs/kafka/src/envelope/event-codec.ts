@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedEnvelope } from './envelope-fast-path';
 import { EventEnvelope, eventEnvelopeSchema } from './event-envelope';
 import { PayloadSchemaRegistry } from './payload-schema-registry';
 
@@ -38,9 +39,12 @@ export class EventCodec {
   ) {}
 
   validate(candidate: unknown): DecodeResult {
-    const parsed = eventEnvelopeSchema.safeParse(candidate);
-    if (!parsed.success) return { ok: false, reason: describeIssues('envelope', parsed.error) };
-    const envelope: EventEnvelope = { ...parsed.data, payload: parsed.data.payload };
+    let envelope = wellFormedEnvelope(candidate);
+    if (!envelope) {
+      const parsed = eventEnvelopeSchema.safeParse(candidate);
+      if (!parsed.success) return { ok: false, reason: describeIssues('envelope', parsed.error) };
+      envelope = { ...parsed.data, payload: parsed.data.payload };
+    }
     const payloadSchema = this.registry.lookup(envelope.type, envelope.schemaVersion);
     if (!payloadSchema) {
       if (this.options.unregisteredTypes === 'accept') return { ok: true, envelope };
