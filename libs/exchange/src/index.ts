@@ -10,6 +10,7 @@ export * from './api/account.api';
 export * from './api/market.api';
 export * from './api/listen-key.api';
 export * from './api/batch-results';
+export type { CancelAllOpenOrdersFilter } from './api/bulk-cancel';
 export * from './api/endpoints';
 export * from './signing/credentials';
 export * from './signing/request-signer';

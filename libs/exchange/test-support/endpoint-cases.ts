@@ -81,3 +81,30 @@ export async function runEndpointCase(
   }
   testCase.check?.(result);
 }
+
+/** A recording venue and a client on it, started before the specs of a describe block and closed after. */
+export function useEndpointVenue(overrides: Partial<ExchangeClientConfig> = {}): {
+  readonly venue: RecordingVenue;
+  readonly client: ExchangeClient;
+} {
+  const env = {} as { venue: RecordingVenue; client: ExchangeClient };
+  beforeAll(async () => {
+    env.venue = await RecordingVenue.start();
+    env.client = testClient(env.venue, overrides);
+  });
+  afterAll(async () => {
+    await env.client.close();
+    await env.venue.close();
+  });
+  return env;
+}
+
+/** One spec per case, each checking the exact request the venue received. */
+export function itSendsEachCase(
+  env: { venue: RecordingVenue; client: ExchangeClient },
+  cases: EndpointCase[],
+) {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
+    await runEndpointCase(env.venue, env.client, testCase);
+  });
+}

@@ -1,6 +1,4 @@
-import { ExchangeClient } from '../exchange-client';
-import { RecordingVenue } from '../../test-support/recording-venue';
-import { EndpointCase, fixture, runEndpointCase, testClient } from '../../test-support/endpoint-cases';
+import { EndpointCase, fixture, itSendsEachCase, useEndpointVenue } from '../../test-support/endpoint-cases';
 
 const cases: EndpointCase[] = [
   {
@@ -230,19 +228,5 @@ const cases: EndpointCase[] = [
 ];
 
 describe('account, listen-key and market data endpoints send exactly what the seeds define', () => {
-  let venue: RecordingVenue;
-  let client: ExchangeClient;
-
-  beforeAll(async () => {
-    venue = await RecordingVenue.start();
-    client = testClient(venue);
-  });
-  afterAll(async () => {
-    await client.close();
-    await venue.close();
-  });
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
-    await runEndpointCase(venue, client, testCase);
-  });
+  itSendsEachCase(useEndpointVenue(), cases);
 });

@@ -1,6 +1,5 @@
-import { ExchangeClient } from '../exchange-client';
-import { RecordingVenue } from '../../test-support/recording-venue';
-import { EndpointCase, fixture, runEndpointCase, testClient } from '../../test-support/endpoint-cases';
+import { FuturesOrderRequest } from '../wire/futures-order.wire';
+import { EndpointCase, fixture, itSendsEachCase, useEndpointVenue } from '../../test-support/endpoint-cases';
 
 const marketOpen = {
   symbol: 'ETHUSDT-PERPETUAL',
@@ -11,6 +10,28 @@ const marketOpen = {
   timeInForce: 'IOC' as const,
   clientOrderId: '1722429950315',
 };
+
+/** Sent as given: the JSON body must hold exactly these orders. */
+const futuresBatch: FuturesOrderRequest[] = [
+  {
+    symbol: 'ETHUSDT-PERPETUAL',
+    side: 'BUY_OPEN',
+    type: 'LIMIT',
+    quantity: '1',
+    price: '1500',
+    priceType: 'INPUT',
+    clientOrderId: '1722704250648000',
+  },
+  {
+    symbol: 'ETHUSDT-PERPETUAL',
+    side: 'SELL_OPEN',
+    type: 'LIMIT',
+    quantity: '1',
+    price: '10',
+    priceType: 'INPUT',
+    clientOrderId: 'low',
+  },
+];
 
 const cases: EndpointCase[] = [
   {
@@ -48,48 +69,9 @@ const cases: EndpointCase[] = [
     method: 'POST',
     path: '/api/v1/futures/batchOrders',
     query: '',
-    body: [
-      {
-        symbol: 'ETHUSDT-PERPETUAL',
-        side: 'BUY_OPEN',
-        type: 'LIMIT',
-        quantity: '1',
-        price: '1500',
-        priceType: 'INPUT',
-        clientOrderId: '1722704250648000',
-      },
-      {
-        symbol: 'ETHUSDT-PERPETUAL',
-        side: 'SELL_OPEN',
-        type: 'LIMIT',
-        quantity: '1',
-        price: '10',
-        priceType: 'INPUT',
-        clientOrderId: 'low',
-      },
-    ],
+    body: futuresBatch,
     reply: fixture('rest_POST_api_v1_futures_batchOrders.json'),
-    call: (c) =>
-      c.futures.placeBatch([
-        {
-          symbol: 'ETHUSDT-PERPETUAL',
-          side: 'BUY_OPEN',
-          type: 'LIMIT',
-          quantity: '1',
-          price: '1500',
-          priceType: 'INPUT',
-          clientOrderId: '1722704250648000',
-        },
-        {
-          symbol: 'ETHUSDT-PERPETUAL',
-          side: 'SELL_OPEN',
-          type: 'LIMIT',
-          quantity: '1',
-          price: '10',
-          priceType: 'INPUT',
-          clientOrderId: 'low',
-        },
-      ]),
+    call: (c) => c.futures.placeBatch(futuresBatch),
     check: (r) =>
       expect(r).toMatchObject({
         value: {
@@ -291,52 +273,41 @@ const cases: EndpointCase[] = [
 ];
 
 describe('futures endpoints send exactly what the seeds define', () => {
-  let venue: RecordingVenue;
-  let client: ExchangeClient;
-
-  beforeAll(async () => {
-    venue = await RecordingVenue.start();
-    client = testClient(venue);
-  });
-  afterAll(async () => {
-    await client.close();
-    await venue.close();
-  });
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
-    await runEndpointCase(venue, client, testCase);
-  });
+  const env = useEndpointVenue();
+  itSendsEachCase(env, cases);
 
   it('checks futures orders before sending: whole contracts, price rules, batch limits', async () => {
-    const before = venue.calls.length;
+    const before = env.venue.calls.length;
     const rejectedField = async (outcome: Promise<unknown>) =>
       ((await outcome) as { error: { field: string } }).error.field;
-    expect(await rejectedField(client.futures.placeOrder({ ...marketOpen, quantity: '1.5' }))).toBe(
+    expect(await rejectedField(env.client.futures.placeOrder({ ...marketOpen, quantity: '1.5' }))).toBe(
       'order.quantity',
     );
-    expect(await rejectedField(client.futures.placeOrder({ ...marketOpen, price: '100' }))).toBe(
+    expect(await rejectedField(env.client.futures.placeOrder({ ...marketOpen, price: '100' }))).toBe(
       'order.price',
     );
-    expect(await rejectedField(client.futures.placeOrder({ ...marketOpen, type: 'STOP' }))).toBe(
+    expect(await rejectedField(env.client.futures.placeOrder({ ...marketOpen, type: 'STOP' }))).toBe(
       'order.stopPrice',
     );
     expect(
-      await rejectedField(client.futures.placeOrder({ ...marketOpen, clientOrderId: 'x'.repeat(256) })),
+      await rejectedField(env.client.futures.placeOrder({ ...marketOpen, clientOrderId: 'x'.repeat(256) })),
     ).toBe('order.clientOrderId');
     const many = Array.from({ length: 21 }, (_, i) => ({ ...marketOpen, clientOrderId: `c${i}` }));
-    expect(await rejectedField(client.futures.placeBatch(many))).toBe('orders');
+    expect(await rejectedField(env.client.futures.placeBatch(many))).toBe('orders');
     expect(
       await rejectedField(
-        client.futures.placeBatch([
+        env.client.futures.placeBatch([
           marketOpen,
           { ...marketOpen, symbol: 'BTCUSDT-PERPETUAL', clientOrderId: 'b' },
         ]),
       ),
     ).toBe('orders[1].symbol');
     expect(
-      await rejectedField(client.futures.cancelOrdersByIds(Array.from({ length: 101 }, (_, i) => String(i)))),
+      await rejectedField(
+        env.client.futures.cancelOrdersByIds(Array.from({ length: 101 }, (_, i) => String(i))),
+      ),
     ).toBe('orderIds');
-    expect(await rejectedField(client.futures.cancelAllOpenOrders({ limit: 201 }))).toBe('limit');
-    expect(venue.calls.length).toBe(before);
+    expect(await rejectedField(env.client.futures.cancelAllOpenOrders({ limit: 201 }))).toBe('limit');
+    expect(env.venue.calls.length).toBe(before);
   });
 });

@@ -4,9 +4,9 @@ import { VenueRestClient } from '../http/venue-rest-client';
 import { accepted, WriteOutcome } from '../outcome/write-outcome';
 import {
   checkBatch,
+  checkDistinctClientOrderIds,
   checkLimit,
   checkOneOf,
-  checkOrderIds,
   REQUEST_LIMITS,
   requireText,
 } from '../validation/request-limits';
@@ -27,8 +27,9 @@ import {
   FuturesTrade,
   futuresTradeListSchema,
 } from '../wire/futures-order.wire';
-import { CancelAllAccepted, cancelAllAcceptedSchema } from '../wire/spot-order.wire';
+import { CancelAllAccepted } from '../wire/spot-order.wire';
 import { BatchResult, pairBatchEntries } from './batch-results';
+import { CancelAllOpenOrdersFilter, sendCancelAllOpenOrders, sendCancelOrdersByIds } from './bulk-cancel';
 import { checkBeforeSending } from './check-before-sending';
 import { ENDPOINTS } from './endpoints';
 import { checkFuturesOrder, futuresOrderParams } from './futures-order-checks';
@@ -86,12 +87,7 @@ export class FuturesApi extends FuturesPositionApi {
         checkFuturesOrder(order, `orders[${index}]`, this.rules());
       });
       const ids = orders.map((order) => order.clientOrderId);
-      const duplicate = ids.findIndex((id, index) => ids.indexOf(id) !== index);
-      if (duplicate >= 0)
-        throw new InvalidRequestError(
-          `orders[${duplicate}].clientOrderId`,
-          'repeats another order of the batch',
-        );
+      checkDistinctClientOrderIds('orders', 'clientOrderId', ids);
       return ids;
     });
     if (!checked.ok) return checked.rejection;
@@ -150,34 +146,16 @@ export class FuturesApi extends FuturesPositionApi {
   }
 
   /** DELETE /api/v1/futures/cancelAllOpenOrders: up to 200 per call; acceptance, not completion. */
-  async cancelAllOpenOrders(
-    request: { symbol?: string; side?: 'BUY' | 'SELL'; fromOrderId?: string; limit?: number } = {},
-  ): Promise<WriteOutcome<CancelAllAccepted>> {
-    const checked = checkBeforeSending(() =>
-      checkLimit('limit', request.limit, REQUEST_LIMITS.cancelAllOpenOrdersMaxLimit),
-    );
-    if (!checked.ok) return checked.rejection;
-    return this.rest.write(
-      ENDPOINTS.futuresCancelAllOpenOrders,
-      {
-        params: {
-          symbol: request.symbol,
-          side: request.side,
-          fromOrderId: request.fromOrderId,
-          limit: request.limit,
-        },
-      },
-      cancelAllAcceptedSchema,
-    );
+  cancelAllOpenOrders(filter: CancelAllOpenOrdersFilter = {}): Promise<WriteOutcome<CancelAllAccepted>> {
+    return sendCancelAllOpenOrders(this.rest, ENDPOINTS.futuresCancelAllOpenOrders, filter);
   }
 
   /** DELETE /api/v1/futures/cancelOrderByIds: up to 100 ids; the result lists failures. */
-  async cancelOrdersByIds(orderIds: readonly string[]): Promise<WriteOutcome<FuturesCancelByIdsResponse>> {
-    const checked = checkBeforeSending(() => checkOrderIds('orderIds', orderIds));
-    if (!checked.ok) return checked.rejection;
-    return this.rest.write(
+  cancelOrdersByIds(orderIds: readonly string[]): Promise<WriteOutcome<FuturesCancelByIdsResponse>> {
+    return sendCancelOrdersByIds(
+      this.rest,
       ENDPOINTS.futuresCancelOrderByIds,
-      { params: { ids: orderIds.join(',') }, orderIds },
+      orderIds,
       futuresCancelByIdsResponseSchema,
     );
   }

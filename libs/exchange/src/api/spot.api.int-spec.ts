@@ -1,4 +1,5 @@
 import { ExchangeClient } from '../exchange-client';
+import { SpotOrderRequest } from '../wire/spot-order.wire';
 import { RecordingVenue } from '../../test-support/recording-venue';
 import { EndpointCase, fixture, runEndpointCase, testClient } from '../../test-support/endpoint-cases';
 
@@ -12,6 +13,19 @@ const limitOrder = {
 };
 const limitOrderQuery =
   'symbol=ETHUSDT&side=SELL&type=LIMIT_MAKER&quantity=0.005&price=5000&newClientOrderId=1722006209978370';
+
+/** Sent as given: the JSON body must hold exactly these orders. */
+const spotBatch: SpotOrderRequest[] = [
+  {
+    symbol: 'ETHUSDT',
+    side: 'BUY',
+    type: 'LIMIT',
+    quantity: '0.001',
+    price: '1500',
+    newClientOrderId: '1722701490163000',
+    timeInForce: 'GTC',
+  },
+];
 
 const professionalCases: EndpointCase[] = [
   {
@@ -66,30 +80,9 @@ const professionalCases: EndpointCase[] = [
     method: 'POST',
     path: '/api/v1.1/spot/batchOrders',
     query: '',
-    body: [
-      {
-        symbol: 'ETHUSDT',
-        side: 'BUY',
-        type: 'LIMIT',
-        quantity: '0.001',
-        price: '1500',
-        newClientOrderId: '1722701490163000',
-        timeInForce: 'GTC',
-      },
-    ],
+    body: spotBatch,
     reply: fixture('rest_POST_api_v1_spot_batchOrders.json'),
-    call: (c) =>
-      c.spot.placeBatch([
-        {
-          symbol: 'ETHUSDT',
-          side: 'BUY',
-          type: 'LIMIT',
-          quantity: '0.001',
-          price: '1500',
-          newClientOrderId: '1722701490163000',
-          timeInForce: 'GTC',
-        },
-      ]),
+    call: (c) => c.spot.placeBatch(spotBatch),
     check: (r) =>
       expect(r).toMatchObject({
         value: { entries: [{ kind: 'accepted', order: { orderId: '1744540984757258752' } }] },

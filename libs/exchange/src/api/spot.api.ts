@@ -5,15 +5,14 @@ import { VenueRestClient } from '../http/venue-rest-client';
 import { accepted, WriteOutcome } from '../outcome/write-outcome';
 import {
   checkBatch,
+  checkDistinctClientOrderIds,
   checkLimit,
   checkOneOf,
-  checkOrderIds,
   REQUEST_LIMITS,
   requireText,
 } from '../validation/request-limits';
 import { SymbolRulebook } from '../validation/symbol-rules';
 import {
-  cancelAllAcceptedSchema,
   CancelAllAccepted,
   emptyObjectSchema,
   SpotCancelAck,
@@ -31,6 +30,7 @@ import {
   successFlagSchema,
 } from '../wire/spot-order.wire';
 import { BatchResult, pairBatchEntries } from './batch-results';
+import { CancelAllOpenOrdersFilter, sendCancelAllOpenOrders, sendCancelOrdersByIds } from './bulk-cancel';
 import { checkBeforeSending } from './check-before-sending';
 import { prepareSpotOrder, spotOrderParams } from './spot-order-checks';
 import { ENDPOINTS } from './endpoints';
@@ -90,13 +90,11 @@ export class SpotApi {
       const list = orders.map((order, index) =>
         prepareSpotOrder(order, `orders[${index}]`, 'v1.1', this.rules()),
       );
-      const ids = list.map((order) => order.newClientOrderId);
-      const duplicate = ids.findIndex((id, index) => ids.indexOf(id) !== index);
-      if (duplicate >= 0)
-        throw new InvalidRequestError(
-          `orders[${duplicate}].newClientOrderId`,
-          'repeats another order of the batch',
-        );
+      checkDistinctClientOrderIds(
+        'orders',
+        'newClientOrderId',
+        list.map((order) => order.newClientOrderId),
+      );
       return list;
     });
     if (!checked.ok) return checked.rejection;
@@ -157,42 +155,20 @@ export class SpotApi {
   }
 
   /** DELETE /api/v1/spot/cancelAllOpenOrders (global family only). Acceptance, not completion. */
-  async cancelAllOpenOrders(
-    filter: {
-      symbol?: string;
-      side?: 'BUY' | 'SELL';
-      fromOrderId?: string;
-      limit?: number;
-    } = {},
-  ): Promise<WriteOutcome<CancelAllAccepted>> {
-    const checked = checkBeforeSending(() => {
+  cancelAllOpenOrders(filter: CancelAllOpenOrdersFilter = {}): Promise<WriteOutcome<CancelAllAccepted>> {
+    return sendCancelAllOpenOrders(this.rest, ENDPOINTS.spotCancelAllOpenOrders, filter, () => {
       if (this.site !== 'global') {
         throw new InvalidRequestError('site', 'cancelAllOpenOrders exists in the global site family only');
       }
-      checkLimit('limit', filter.limit, REQUEST_LIMITS.cancelAllOpenOrdersMaxLimit);
     });
-    if (!checked.ok) return checked.rejection;
-    return this.rest.write(
-      ENDPOINTS.spotCancelAllOpenOrders,
-      {
-        params: {
-          symbol: filter.symbol,
-          side: filter.side,
-          fromOrderId: filter.fromOrderId,
-          limit: filter.limit,
-        },
-      },
-      cancelAllAcceptedSchema,
-    );
   }
 
   /** DELETE /api/v1/spot/cancelOrderByIds: up to 100 ids; the result lists the ones that failed. */
-  async cancelOrdersByIds(orderIds: readonly string[]): Promise<WriteOutcome<SpotCancelByIdsResponse>> {
-    const checked = checkBeforeSending(() => checkOrderIds('orderIds', orderIds));
-    if (!checked.ok) return checked.rejection;
-    return this.rest.write(
+  cancelOrdersByIds(orderIds: readonly string[]): Promise<WriteOutcome<SpotCancelByIdsResponse>> {
+    return sendCancelOrdersByIds(
+      this.rest,
       ENDPOINTS.spotCancelOrderByIds,
-      { params: { ids: orderIds.join(',') }, orderIds },
+      orderIds,
       spotCancelByIdsResponseSchema,
     );
   }

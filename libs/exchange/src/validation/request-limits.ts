@@ -126,3 +126,11 @@ export function checkOneOf(fields: Readonly<Record<string, string | undefined>>)
     throw new InvalidRequestError(Object.keys(fields).join(' or '), 'is required (one of them)');
   }
 }
+
+/** Orders of one batch must be told apart by their client order ids. */
+export function checkDistinctClientOrderIds(field: string, idName: string, ids: readonly string[]): void {
+  const repeated = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+  if (repeated >= 0) {
+    throw new InvalidRequestError(`${field}[${repeated}].${idName}`, 'repeats another order of the batch');
+  }
+}

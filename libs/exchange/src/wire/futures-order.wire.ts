@@ -16,6 +16,7 @@ import {
   optionalText,
   venueCode,
 } from './wire-primitives';
+import { batchOrderResponseSchema, batchResultEntrySchema } from './batch-result.wire';
 
 // ---------------------------------------------------------------- requests
 
@@ -113,19 +114,11 @@ export function isFuturesStopOrder(order: FuturesOrder): order is FuturesStopOrd
 }
 
 /** One entry of the futures batch result. */
-export const futuresBatchResultEntrySchema = z.object({
-  code: venueCode,
-  msg: optionalText,
-  order: futuresLimitOrderSchema.optional(),
-});
+export const futuresBatchResultEntrySchema = batchResultEntrySchema(futuresLimitOrderSchema);
 export type FuturesBatchResultEntry = z.output<typeof futuresBatchResultEntrySchema>;
 
 /** Response of POST /api/v1/futures/batchOrders (top-level `code` "0000"). */
-export const futuresBatchOrderResponseSchema = z.object({
-  code: venueCode,
-  msg: optionalText,
-  result: z.array(futuresBatchResultEntrySchema).default([]),
-});
+export const futuresBatchOrderResponseSchema = batchOrderResponseSchema(futuresLimitOrderSchema);
 export type FuturesBatchOrderResponse = z.output<typeof futuresBatchOrderResponseSchema>;
 export type FuturesBatchOrderResponseInput = z.input<typeof futuresBatchOrderResponseSchema>;
 

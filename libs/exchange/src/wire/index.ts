@@ -9,3 +9,4 @@ export * from './exchange-info.wire';
 export * from './market-data.wire';
 export * from './user-stream.wire';
 export * from './lossless-json';
+export * from './batch-result.wire';

@@ -9,6 +9,7 @@ import {
   optionalText,
   venueCode,
 } from './wire-primitives';
+import { batchOrderResponseSchema, batchResultEntrySchema } from './batch-result.wire';
 
 // ---------------------------------------------------------------- requests
 
@@ -117,18 +118,11 @@ export type SpotOrderRecordInput = z.input<typeof spotOrderRecordSchema>;
 export const spotOrderRecordListSchema = z.array(spotOrderRecordSchema);
 
 /** One entry of the batch create result: success with `order`, or failure with `code`/`msg`. */
-export const spotBatchResultEntrySchema = z.object({
-  code: venueCode,
-  msg: optionalText,
-  order: spotOrderAckSchema.optional(),
-});
+export const spotBatchResultEntrySchema = batchResultEntrySchema(spotOrderAckSchema);
 export type SpotBatchResultEntry = z.output<typeof spotBatchResultEntrySchema>;
 
 /** Response of POST /api/v1.1/spot/batchOrders (top-level `code` is the integer 0 on success). */
-export const spotBatchOrderResponseSchema = z.object({
-  code: venueCode,
-  msg: optionalText,
-  result: z.array(spotBatchResultEntrySchema).default([]),
+export const spotBatchOrderResponseSchema = batchOrderResponseSchema(spotOrderAckSchema).extend({
   concentration: optionalText,
 });
 export type SpotBatchOrderResponse = z.output<typeof spotBatchOrderResponseSchema>;
