@@ -51,12 +51,12 @@ describe('idempotent producer sequence checks', () => {
     expect(judgeSequence(states.get(7), batch(3, 1, 1)).kind).toBe('reject');
   });
 
-  it('reports a retry older than the remembered window as a duplicate sequence', () => {
+  it('rejects a retry older than the remembered window as out of order, as Kafka does', () => {
     for (let index = 2; index < 2 + REMEMBERED_BATCHES_PER_PRODUCER; index += 1)
       rememberBatch(states, batch(index * 5, 5), 100 + index * 5);
     expect(judgeSequence(states.get(7), batch(0, 5))).toEqual({
       kind: 'reject',
-      errorCode: ErrorCode.DUPLICATE_SEQUENCE_NUMBER,
+      errorCode: ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER,
     });
   });
 

@@ -64,10 +64,9 @@ export function judgeSequence(
   if (remembered) return { kind: 'duplicate', baseOffset: remembered.baseOffset };
   const newest = state.batches[state.batches.length - 1];
   if (!newest || batch.baseSequence === nextSequence(newest.lastSequence)) return { kind: 'append' };
-  const oldest = state.batches[0];
-  if (batch.baseSequence < oldest.firstSequence && batch.baseSequence <= newest.lastSequence) {
-    return { kind: 'reject', errorCode: ErrorCode.DUPLICATE_SEQUENCE_NUMBER };
-  }
+  // Anything else, a gap or a retry older than the remembered batches, is out of order:
+  // current Kafka brokers answer OUT_OF_ORDER_SEQUENCE_NUMBER for both and no longer use
+  // DUPLICATE_SEQUENCE_NUMBER; kafkajs treats the two alike (not retriable).
   return { kind: 'reject', errorCode: ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER };
 }
 
