@@ -27,25 +27,19 @@ import {
 
 const optionalFlag = looseBoolean.optional();
 
-/** Spot order update. `d` is an execution id, not the ticket id of the fill. */
-export const executionReportSchema = z.object({
-  e: z.literal('executionReport'),
+/** Letters that spot and futures order updates share, with the same meaning. */
+const orderUpdateFields = {
   /** event time */ E: epochMillisString,
   /** symbol */ s: z.string(),
   /** client order id */ c: z.string(),
-  /** side */ S: spotSide,
-  /** order type */ o: spotOrderType,
-  /** time in force */ f: spotTimeInForce,
-  /** order quantity */ q: decimalString,
-  /** order price */ p: decimalString,
+  /** order quantity (contracts for futures) */ q: decimalString,
   /** requested cash amount */ reqAmt: optionalDecimalString.optional(),
-  /** order status */ X: spotOrderStatus,
   /** execution id ("" before a fill) */ d: z.union([z.string(), z.number()]).transform(String).optional(),
   /** order id */ i: idString,
   /** last executed quantity */ l: optionalDecimalString,
   /** unfilled quantity */ r: optionalDecimalString.optional(),
   /** cumulative filled quantity */ z: decimalString,
-  /** last executed price */ L: optionalDecimalString,
+  /** last executed price ("" before a fill) */ L: optionalDecimalString,
   /** average executed price */ V: optionalDecimalString.optional(),
   /** commission of this fill */ n: optionalDecimalString.optional(),
   /** commission asset */ N: z.string().nullable().optional(),
@@ -54,6 +48,17 @@ export const executionReportSchema = z.object({
   /** maker */ m: optionalFlag,
   /** order creation time */ O: epochMillisString,
   /** cumulative quote quantity */ Z: optionalDecimalString.optional(),
+};
+
+/** Spot order update. `d` is an execution id, not the ticket id of the fill. */
+export const executionReportSchema = z.object({
+  e: z.literal('executionReport'),
+  ...orderUpdateFields,
+  /** side */ S: spotSide,
+  /** order type */ o: spotOrderType,
+  /** time in force */ f: spotTimeInForce,
+  /** order price */ p: decimalString,
+  /** order status */ X: spotOrderStatus,
 });
 export type ExecutionReportEvent = z.output<typeof executionReportSchema>;
 export type ExecutionReportEventInput = z.input<typeof executionReportSchema>;
@@ -61,32 +66,14 @@ export type ExecutionReportEventInput = z.input<typeof executionReportSchema>;
 /** Futures order update; quantities are contracts. `o` is STOP for trigger orders. */
 export const contractExecutionReportSchema = z.object({
   e: z.literal('contractExecutionReport'),
-  E: epochMillisString,
-  s: z.string(),
-  c: z.string(),
+  ...orderUpdateFields,
   /** side; some revisions send plain BUY/SELL */ S: z.union([futuresSide, spotSide]),
   /** type LIMIT or STOP */ o: z.string(),
   f: futuresTimeInForce,
-  q: decimalString,
-  p: optionalDecimalString,
+  /** order price ("0" or "" for a market order) */ p: optionalDecimalString,
   X: z.union([futuresLimitOrderStatus, futuresStopOrderStatus]),
-  i: idString,
-  l: optionalDecimalString,
-  z: decimalString,
-  L: optionalDecimalString,
-  n: optionalDecimalString.optional(),
-  N: z.string().nullable().optional(),
-  u: optionalFlag,
-  w: optionalFlag,
-  m: optionalFlag,
-  O: epochMillisString,
-  Z: optionalDecimalString.optional(),
   /** is a closing (reduce) order */ C: optionalFlag,
   /** leverage */ v: optionalDecimalString.optional(),
-  reqAmt: optionalDecimalString.optional(),
-  d: z.union([z.string(), z.number()]).transform(String).optional(),
-  r: optionalDecimalString.optional(),
-  V: optionalDecimalString.optional(),
   /** index price */ P: optionalDecimalString.optional(),
   /** liquidation order */ lo: optionalFlag,
   /** liquidation type */ lt: z.string().optional(),
