@@ -30,6 +30,7 @@ import {
   vipInfoSchema,
 } from '../wire/account.wire';
 import { checkBeforeSending } from './check-before-sending';
+import { generateClientOrderId } from './client-order-id';
 import { ENDPOINTS } from './endpoints';
 
 export interface AccountTradesQuery {
@@ -59,7 +60,7 @@ export interface AssetTransferRequest {
   readonly coin: string;
   readonly quantity: string;
   readonly remark?: string;
-  /** Up to 64 characters. */
+  /** Up to 64 characters; generated (32 hex characters) when absent. */
   readonly clientOrderId?: string;
 }
 
@@ -154,9 +155,15 @@ export class AccountApi {
       );
     });
     if (!checked.ok) return checked.rejection;
+    // Named here when the caller did not, so that an uncertain transfer can be looked up.
+    const clientOrderId = request.clientOrderId ?? generateClientOrderId();
+    const { fromAccountId, toAccountId, coin, quantity, remark } = request;
     return this.rest.write(
       ENDPOINTS.assetTransfer,
-      { params: { ...request }, clientOrderIds: request.clientOrderId ? [request.clientOrderId] : [] },
+      {
+        params: { fromAccountId, toAccountId, coin, quantity, remark, clientOrderId },
+        clientOrderIds: [clientOrderId],
+      },
       assetTransferResponseSchema,
     );
   }

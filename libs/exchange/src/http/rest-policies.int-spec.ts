@@ -137,6 +137,19 @@ describe('REST policies against a local venue', () => {
       expect(outcome).toMatchObject({ kind: 'rejected', sent: false });
     });
 
+    it('an uncertain transfer carries the client order id it was sent with, generated if need be', async () => {
+      venue.reply('POST', '/api/v1/account/assetTransfer', { status: 504 });
+      const outcome = await make().account.transfer({
+        fromAccountId: '1',
+        toAccountId: '3',
+        coin: 'USDT',
+        quantity: '1',
+      });
+      const sentId = new URLSearchParams(venue.calls[0].rawQuery).get('clientOrderId');
+      expect(sentId).toMatch(/^[0-9a-f]{32}$/);
+      expect(outcome).toMatchObject({ kind: 'uncertain', clientOrderIds: [sentId] });
+    });
+
     it('a venue rejection keeps its code and type', async () => {
       venue.reply('POST', '/api/v1.1/spot/order', {
         status: 400,
