@@ -1,6 +1,8 @@
+import { Registry } from 'prom-client';
 import { EventBatch, HandlerOwnedOffsets } from './consume/event-subscriber';
 import { KafkaEventSubscriber } from './consume/kafka-event-subscriber';
 import { EventCodec } from './envelope/event-codec';
+import { KafkaMetrics } from './metrics/kafka-metrics';
 import { KafkaDeadLetterPublisher } from './publish/dead-letter-publisher';
 import { KafkaEventPublisher } from './publish/kafka-event-publisher';
 import { sampleCodec, sampleEnvelope } from './test-support/sample-events';
@@ -36,6 +38,7 @@ describe('consumer offsets', () => {
     topic: string,
     groupId: string,
     ownedOffsets?: HandlerOwnedOffsets,
+    metrics?: KafkaMetrics,
   ): KafkaEventSubscriber {
     return new KafkaEventSubscriber({
       kafka: cluster.kafka,
@@ -44,6 +47,7 @@ describe('consumer offsets', () => {
       topics: [topic],
       deadLetters,
       ownedOffsets,
+      metrics,
       maxWaitTimeMs: 100,
     });
   }
@@ -88,13 +92,20 @@ describe('consumer offsets', () => {
     await publishRange(topic, 0, 10);
 
     let attempts = 0;
-    const failing = subscriber(topic, group);
+    const metrics = KafkaMetrics.for(new Registry());
+    const failing = subscriber(topic, group, undefined, metrics);
     await failing.start(() => {
       attempts += 1;
       return Promise.reject(new Error('projection store unavailable'));
     });
     await eventually(() => (attempts >= 2 ? true : undefined), 'a retried batch');
     await failing.stop();
+    const handlerErrors = await metrics.handlerErrors.get();
+    expect(handlerErrors.values.find((value) => value.labels.topic === topic)?.value).toBeGreaterThanOrEqual(
+      2,
+    );
+    const consumed = await metrics.eventsConsumed.get();
+    expect(consumed.values.find((value) => value.labels.topic === topic)).toBeUndefined();
 
     const admin = cluster.kafka.admin();
     await admin.connect();
