@@ -3,7 +3,7 @@ import { FuturesReferenceApi } from './api/futures-reference.api';
 import { FuturesApi } from './api/futures.api';
 import { ListenKeyApi } from './api/listen-key.api';
 import { MarketApi } from './api/market.api';
-import { SiteFamily } from './api/site-family';
+import { SITE_FAMILIES, SiteFamily } from './api/site-family';
 import { SpotApi } from './api/spot.api';
 import { InvalidRequestError } from './errors/exchange-errors';
 import { HttpTransport, UndiciHttpTransport } from './http/http-transport';
@@ -14,7 +14,7 @@ import { ApiCredentials } from './signing/credentials';
 import { createRequestSigner } from './signing/request-signer';
 import { UserDataStream, UserDataStreamOptions } from './stream/user-data-stream';
 import { SymbolRulebook } from './validation/symbol-rules';
-import { MarketSite } from './wire/enums.wire';
+import { MarketSite, marketSites } from './wire/enums.wire';
 
 /** The seeds' API-key header; the live venue reads `X-HK-APIKEY`. */
 export const DEFAULT_API_KEY_HEADER = 'X-APIKEY';
@@ -134,6 +134,18 @@ function validateConfig(config: ExchangeClientConfig): void {
     throw new InvalidRequestError('baseUrl', `must be http or https, got ${url.protocol}`);
   }
   if (config.recvWindowMs !== undefined) checkRecvWindow(config.recvWindowMs);
+  if (config.siteFamily !== undefined && !SITE_FAMILIES.includes(config.siteFamily)) {
+    throw new InvalidRequestError(
+      'siteFamily',
+      `must be ${SITE_FAMILIES.join(' or ')}, got "${config.siteFamily}"`,
+    );
+  }
+  if (config.marketSite !== undefined && !marketSites.includes(config.marketSite)) {
+    throw new InvalidRequestError(
+      'marketSite',
+      `must be ${marketSites.join(' or ')}, got "${config.marketSite}"`,
+    );
+  }
   if (config.apiKeyHeader !== undefined && !/^[A-Za-z0-9-]+$/.test(config.apiKeyHeader)) {
     throw new InvalidRequestError('apiKeyHeader', `is not a valid header name: "${config.apiKeyHeader}"`);
   }

@@ -124,6 +124,13 @@ describe('spot and account checks before sending', () => {
       /apiKeyHeader/,
     );
     expect(() => new ExchangeClient({ baseUrl: 'http://x', recvWindowMs: 8001 })).toThrow(/recvWindow/);
+    const untyped = (value: string) => value as never;
+    expect(() => new ExchangeClient({ baseUrl: 'http://x', siteFamily: untyped('pro') })).toThrow(
+      expect.objectContaining({ field: 'siteFamily' }),
+    );
+    expect(() => new ExchangeClient({ baseUrl: 'http://x', marketSite: untyped('hk') })).toThrow(
+      expect.objectContaining({ field: 'marketSite' }),
+    );
   });
 
   it('refuses signed calls without credentials', async () => {

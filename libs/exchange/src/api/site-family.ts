@@ -4,4 +4,5 @@
  * the size of DELETE /api/v1/spot/openOrders (1000 vs 200, symbol required in
  * global), the global-only spot cancelAllOpenOrders, and `feeCoin` null in global.
  */
-export type SiteFamily = 'professional' | 'global';
+export const SITE_FAMILIES = ['professional', 'global'] as const;
+export type SiteFamily = (typeof SITE_FAMILIES)[number];
