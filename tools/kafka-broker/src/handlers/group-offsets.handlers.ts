@@ -4,7 +4,7 @@ import { RequestHandler } from './broker-context';
 
 /**
  * OffsetCommit v5. Group members may commit for their current generation; a client
- * outside group management (generation -1, no member id) may commit for an empty group.
+ * outside group management (generation -1) may commit for an empty or unknown group.
  */
 export const handleOffsetCommit: RequestHandler = (reader, _request, broker) => {
   const groupId = reader.string('group_id');
@@ -25,7 +25,10 @@ export const handleOffsetCommit: RequestHandler = (reader, _request, broker) => 
   let groupError: ErrorCode = ErrorCode.NONE;
   if (!groupId) groupError = ErrorCode.INVALID_GROUP_ID;
   else if (group) groupError = group.commitCheck(memberId, generationId);
-  else if (generationId >= 0 || memberId) groupError = ErrorCode.UNKNOWN_MEMBER_ID;
+  // No such group: a commit from outside group management (generation < 0) is taken;
+  // one naming a generation comes from a group this broker no longer knows (after a
+  // restart, say), which Kafka answers with ILLEGAL_GENERATION so the member rejoins.
+  else if (generationId >= 0) groupError = ErrorCode.ILLEGAL_GENERATION;
 
   const accepted: {
     topic: string;
