@@ -20,22 +20,24 @@ export interface SpotOrderRequest {
   readonly timeInForce: SpotTimeInForce;
   /** Base units; required for LIMIT and LIMIT_MAKER. */
   readonly quantity: string | null;
-  /** Quote units; MARKET orders only, instead of quantity. */
+  /** Quote units; MARKET BUY orders only, instead of quantity (a market sell is sized in base). */
   readonly amount: string | null;
   /** Required for LIMIT and LIMIT_MAKER. */
   readonly price: string | null;
 }
 
+/** The seeds: GTC for limit and limit-maker, IOC for limit and market, FOK for limit only. */
 const ALLOWED_TIME_IN_FORCE: Readonly<Record<SpotOrderType, readonly SpotTimeInForce[]>> = {
   LIMIT: ['GTC', 'IOC', 'FOK'],
   LIMIT_MAKER: ['GTC'],
-  MARKET: ['IOC', 'FOK'],
+  MARKET: ['IOC'],
 };
 
 /** Validates a desk's spot order request against the venue's parameter rules. */
 export function readSpotOrderRequest(value: unknown, path = 'request'): SpotOrderRequest {
   const reader = FieldReader.of(value, path);
   const type = reader.oneOf('type', SPOT_ORDER_TYPES);
+  const side = reader.oneOf('side', SPOT_ORDER_SIDES);
   const quantity = reader.optionalDecimal('quantity', 'positive');
   const amount = reader.optionalDecimal('amount', 'positive');
   const price = reader.optionalDecimal('price', 'positive');
@@ -46,6 +48,8 @@ export function readSpotOrderRequest(value: unknown, path = 'request'): SpotOrde
     if (quantity === null && amount === null) throw missingField(field('quantity'));
     if (quantity !== null && amount !== null)
       throw invalidField(field('amount'), 'must not be sent with quantity');
+    if (side === 'SELL' && amount !== null)
+      throw invalidField(field('amount'), 'a MARKET SELL is sized by quantity, not by cash amount');
     if (price !== null) throw invalidField(field('price'), 'must not be sent for a MARKET order');
   } else {
     if (quantity === null) throw missingField(field('quantity'));
@@ -59,7 +63,7 @@ export function readSpotOrderRequest(value: unknown, path = 'request'): SpotOrde
     product: 'spot',
     accountId: reader.string('accountId'),
     symbol: reader.string('symbol'),
-    side: reader.oneOf('side', SPOT_ORDER_SIDES),
+    side,
     type,
     timeInForce,
     quantity,

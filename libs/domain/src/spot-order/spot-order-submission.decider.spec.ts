@@ -49,30 +49,66 @@ describe('spot order: submission', () => {
       ]);
   });
 
-  it('refuses a limit order without a price, naming the field', () => {
+  const market = { type: 'MARKET', price: null, timeInForce: 'IOC' } as const;
+  it.each([
+    [
+      'a limit order without a price',
+      spotLimitBuy({ price: null }),
+      DomainErrorCode.MissingField,
+      'request.price',
+    ],
+    [
+      'a quantity that is not a decimal string',
+      spotLimitBuy({ quantity: '1e3' }),
+      DomainErrorCode.InvalidField,
+      'request.quantity',
+    ],
+    [
+      'a market order with a price',
+      spotLimitBuy({ ...market, price: '3000' }),
+      DomainErrorCode.InvalidField,
+      'request.price',
+    ],
+    [
+      'a market order with neither quantity nor amount',
+      spotLimitBuy({ ...market, quantity: null }),
+      DomainErrorCode.MissingField,
+      'request.quantity',
+    ],
+    [
+      'a market sell sized by cash amount',
+      spotLimitBuy({ ...market, side: 'SELL', quantity: null, amount: '100' }),
+      DomainErrorCode.InvalidField,
+      'request.amount',
+    ],
+    [
+      'a market order with FOK (the seeds allow IOC only)',
+      spotLimitBuy({ ...market, timeInForce: 'FOK' }),
+      DomainErrorCode.InvalidField,
+      'request.timeInForce',
+    ],
+    [
+      'a limit-maker order with IOC',
+      spotLimitBuy({ type: 'LIMIT_MAKER', timeInForce: 'IOC' }),
+      DomainErrorCode.InvalidField,
+      'request.timeInForce',
+    ],
+  ] as const)('refuses %s, naming the field', (_case, request, code, field) => {
     spec
       .given([])
-      .when({
-        type: 'PlaceSpotOrder',
-        clientOrderId: CLIENT_ORDER_ID,
-        actor: 'desk:alice',
-        request: spotLimitBuy({ price: null }),
-        now: 5,
-      })
-      .thenFails(DomainErrorCode.MissingField, 'request.price');
+      .when({ type: 'PlaceSpotOrder', clientOrderId: CLIENT_ORDER_ID, actor: 'desk:alice', request, now: 5 })
+      .thenFails(code, field);
   });
 
-  it('refuses a quantity that is not a decimal string', () => {
+  it.each([
+    ['a market buy by cash amount', spotLimitBuy({ ...market, quantity: null, amount: '100' })],
+    ['a market buy by quantity', spotLimitBuy({ ...market, quantity: '0.5' })],
+    ['a market sell by quantity', spotLimitBuy({ ...market, side: 'SELL', quantity: '0.5' })],
+  ] as const)('accepts %s', (_case, request) => {
     spec
       .given([])
-      .when({
-        type: 'PlaceSpotOrder',
-        clientOrderId: CLIENT_ORDER_ID,
-        actor: 'desk:alice',
-        request: spotLimitBuy({ quantity: '1e3' }),
-        now: 5,
-      })
-      .thenFails(DomainErrorCode.InvalidField, 'request.quantity');
+      .when({ type: 'PlaceSpotOrder', clientOrderId: CLIENT_ORDER_ID, actor: 'desk:alice', request, now: 5 })
+      .thenEventTypes(['OrderSubmissionRequested']);
   });
 
   it('refuses to place twice in one stream', () => {
