@@ -55,8 +55,12 @@ describe('interpretResponse', () => {
     });
   });
 
-  it('makes the venue codes for unknown execution status uncertain', () => {
-    expect(respond(400, { code: '-1006', msg: 'Execution status unknown' })).toMatchObject({
+  it.each([
+    ['-1006', 'Execution status unknown'],
+    ['-1146', 'Order creation timeout'],
+    ['-2005', 'Adjust leverage timeout'],
+  ])('makes venue code %s (%s) uncertain', (code, msg) => {
+    expect(respond(400, { code, msg })).toMatchObject({
       type: 'uncertain',
       reason: 'venue-status-unknown',
     });
