@@ -74,7 +74,14 @@ describe('futures order', () => {
   });
 
   it('identifies a fill by the ticket id T, so the stream and the poll count it once', () => {
-    const wsFill = futuresFillObservation({ source: 'ws', fee: null, realizedPnl: null, orderSide: null });
+    // ticketInfo has T but no tradeId; the userTrades row has both (seeds: tradeId and ticketId).
+    const wsFill = futuresFillObservation({
+      source: 'ws',
+      tradeId: null,
+      fee: null,
+      realizedPnl: null,
+      orderSide: null,
+    });
     spec
       .given([
         requested,
@@ -97,6 +104,22 @@ describe('futures order', () => {
         });
         expect(final.inferredFills).toEqual({});
       });
+  });
+
+  it('counts a poll row without a ticket id by its tradeId, and refuses a fill with neither id', () => {
+    const withoutTicket = futuresFillObservation({ ticketId: null, tradeId: '1744405140125908224' });
+    spec
+      .given([requested])
+      .when({ type: 'RecordFuturesFillObservation', observation: withoutTicket, now: 2 })
+      .thenState((state) => expect(Object.keys(state.fills)).toEqual(['1744405140125908224']));
+    spec
+      .given([requested])
+      .when({
+        type: 'RecordFuturesFillObservation',
+        observation: futuresFillObservation({ ticketId: null, tradeId: null }),
+        now: 2,
+      })
+      .thenFails(DomainErrorCode.MissingField, 'observation.ticketId');
   });
 
   it('infers a fill in contracts priced from the cumulative quote value', () => {

@@ -3,6 +3,7 @@ import { refusalAsValue, requireCommand } from '../shared/domain-error';
 import {
   FuturesFillObservation,
   FuturesFillObserved,
+  futuresFillId,
   readFuturesFillObservation,
 } from '../observations/futures-fill-observed';
 import {
@@ -98,10 +99,10 @@ function observeFill(
   );
 }
 
-/** A futures fill is identified by REST `tradeId` = WS `T`; quantities are contracts. */
+/** A futures fill is identified by futuresFillId (ticket id, else trade id); quantities are contracts. */
 function futuresFill(observation: FuturesFillObservation): OrderFill {
   return fillFromReport({
-    fillId: observation.tradeId,
+    fillId: futuresFillId(observation),
     price: observation.price,
     qty: observation.quantity,
     fee: observation.fee,

@@ -29,12 +29,14 @@ const histories = fc
     let cumulative = 0;
     lots.forEach((lot, index) => {
       cumulative += lot;
-      const base = { tradeId: `T${index}`, quantity: String(lot), price: '2463.36', tradeTime: 200 + index };
+      // The stream's ticketInfo carries only the ticket id (T); the poll adds the per-side tradeId.
+      const base = { ticketId: `T${index}`, quantity: String(lot), price: '2463.36', tradeTime: 200 + index };
       if (sightings[index] === 'ws' || sightings[index] === 'both') {
         commands.push({
           type: 'RecordFuturesFillObservation',
           observation: futuresFillObservation({
             ...base,
+            tradeId: null,
             source: 'ws',
             fee: null,
             realizedPnl: null,
@@ -46,7 +48,7 @@ const histories = fc
       if (sightings[index] === 'rest' || sightings[index] === 'both') {
         commands.push({
           type: 'RecordFuturesFillObservation',
-          observation: futuresFillObservation(base),
+          observation: futuresFillObservation({ ...base, tradeId: `trade-${index}` }),
           now: 1,
         });
       }

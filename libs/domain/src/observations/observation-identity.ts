@@ -1,6 +1,6 @@
 import { assertNever } from '../shared/decider';
 import { FuturesBalanceObserved, SpotBalanceObserved } from './balance-observed';
-import { FuturesFillObserved } from './futures-fill-observed';
+import { FuturesFillObserved, futuresFillId } from './futures-fill-observed';
 import { FuturesOrderObserved } from './futures-order-observed';
 import { FuturesPositionObserved } from './futures-position-observed';
 import { FuturesStopOrderObserved } from './futures-stop-order-observed';
@@ -63,7 +63,7 @@ export function observationIdentity(event: VenueObservationEvent): string {
         event.type,
         event.data.accountId,
         event.data.symbol,
-        event.data.tradeId,
+        futuresFillId(event.data),
         event.data.source,
       ].join('|');
     case 'FuturesPositionObserved': {

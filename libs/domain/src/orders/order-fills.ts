@@ -8,7 +8,7 @@ import { compareText } from './order-status';
  * in the order's unit: base units for spot, contracts for futures.
  */
 export interface OrderFill {
-  /** Spot `ticketId`, futures `tradeId`, WS `T`. */
+  /** Spot `ticketId` (WS `T`); futures: futuresFillId. */
   readonly fillId: string;
   readonly price: string;
   readonly qty: string;

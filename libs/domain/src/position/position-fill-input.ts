@@ -1,4 +1,4 @@
-import { FuturesFillObservation } from '../observations/futures-fill-observed';
+import { FuturesFillObservation, futuresFillId } from '../observations/futures-fill-observed';
 import { FuturesOrderSide } from '../observations/futures-order-observed';
 import { InferredFill } from '../orders/order-fills';
 import { FuturesOrderState } from '../futures-order/futures-order.types';
@@ -15,7 +15,7 @@ export function positionFillOf(
   return {
     accountId: observation.accountId,
     symbol: observation.symbol,
-    fillId: observation.tradeId,
+    fillId: futuresFillId(observation),
     orderId: observation.orderId,
     orderSide: observation.orderSide ?? orderSide,
     price: observation.price,
