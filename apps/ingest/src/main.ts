@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { createLogger } from '@oms/platform';
+import { createLogger, runAsService } from '@oms/platform';
 import { bootstrapHttpApp, HttpAppOptions } from '@oms/platform/nest';
 import { IngestConfig, loadIngestConfig } from './config/ingest.config';
 import { IngestModule } from './ingest.module';
@@ -9,7 +9,9 @@ export function startIngest(
   config: IngestConfig,
   options: Pick<HttpAppOptions, 'handleSignals'> = {},
 ): Promise<INestApplication> {
-  return bootstrapHttpApp(IngestModule.forRoot(config), { ...config.http, ...options });
+  return runAsService('ingest', () =>
+    bootstrapHttpApp(IngestModule.forRoot(config), { ...config.http, ...options }),
+  );
 }
 
 if (require.main === module) {

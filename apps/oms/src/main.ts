@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { bootstrapHttpApp, HttpAppOptions } from '@oms/platform/nest';
-import { createLogger } from '@oms/platform';
+import { createLogger, runAsService } from '@oms/platform';
 import { loadOmsConfig, OmsConfig } from './config/oms.config';
 import { OmsModule } from './oms.module';
 
@@ -9,7 +9,9 @@ export function startOms(
   config: OmsConfig,
   options: Pick<HttpAppOptions, 'handleSignals'> = {},
 ): Promise<INestApplication> {
-  return bootstrapHttpApp(OmsModule.forRoot(config), { ...config.http, ...options });
+  return runAsService('oms', () =>
+    bootstrapHttpApp(OmsModule.forRoot(config), { ...config.http, ...options }),
+  );
 }
 
 if (require.main === module) {

@@ -1,3 +1,4 @@
 export * from './logging/logger';
 export * from './logging/correlation';
+export * from './logging/service-scope';
 export * from './config/load-config';

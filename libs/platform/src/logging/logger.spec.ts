@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { rootLoggerOptions } from './logger';
+import { runAsService } from './service-scope';
 
 function capture(): { stream: Writable; lines: () => Array<Record<string, unknown>> } {
   const chunks: string[] = [];
@@ -40,5 +41,23 @@ describe('root logger options', () => {
       expect(text).not.toContain(secret);
     }
     expect(line.symbol).toBe('ETHUSDT');
+  });
+
+  it('names the service of the scope the line is written in, else its own', async () => {
+    const { stream, lines } = capture();
+    // One logger shared by two apps, as nestjs-pino shares its out-of-request logger.
+    const shared = pino(rootLoggerOptions('info', 'oms'), stream);
+    shared.info('outside any scope');
+    await runAsService('ingest', async () => {
+      await Promise.resolve();
+      shared.info('inside the ingest scope, after an await');
+    });
+    runAsService('oms', () => shared.info('inside the oms scope'));
+    expect(lines().map((line) => [line.msg, line.service])).toEqual([
+      ['outside any scope', 'oms'],
+      ['inside the ingest scope, after an await', 'ingest'],
+      ['inside the oms scope', 'oms'],
+    ]);
+    expect(lines()[0]).not.toHaveProperty('pid');
   });
 });

@@ -1,4 +1,5 @@
 import pino, { Logger, LoggerOptions } from 'pino';
+import { currentServiceName } from './service-scope';
 
 /**
  * Paths redacted from every log line: key material and signatures must never reach
@@ -28,10 +29,21 @@ export const REDACTED_LOG_PATHS: readonly string[] = [
   'headers["x-hk-apikey"]',
 ];
 
-export function rootLoggerOptions(level: string = process.env.LOG_LEVEL ?? 'info'): LoggerOptions {
+/**
+ * Options shared by every logger of the project. `service` names the app when the log
+ * line is written outside any runAsService scope; the scope wins when there is one.
+ */
+export function rootLoggerOptions(
+  level: string = process.env.LOG_LEVEL ?? 'info',
+  service?: string,
+): LoggerOptions {
   return {
     level,
-    base: { service: process.env.OMS_SERVICE_NAME },
+    base: null,
+    mixin: () => {
+      const name = currentServiceName() ?? service;
+      return name === undefined ? {} : { service: name };
+    },
     redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
   };

@@ -22,8 +22,7 @@ function correlationIdOf(request: IncomingMessage, response: ServerResponse): st
 export function structuredLoggerModule(service: string, level?: string): DynamicModule {
   return LoggerModule.forRoot({
     pinoHttp: {
-      ...rootLoggerOptions(level),
-      base: { service },
+      ...rootLoggerOptions(level, service),
       genReqId: correlationIdOf,
       customAttributeKeys: { reqId: 'correlationId' },
       autoLogging: { ignore: (request) => request.url === '/health' },
