@@ -18,9 +18,9 @@ describe('requests the broker does not support', () => {
   });
 
   it('answers an unknown API with UNSUPPORTED_VERSION and keeps the connection', async () => {
-    const deleteTopics = await client.request(20, 1, 41);
-    expect(deleteTopics.correlationId).toBe(41);
-    expect(deleteTopics.body.readInt16BE(0)).toBe(ErrorCode.UNSUPPORTED_VERSION);
+    const deleteRecords = await client.request(21, 1, 41);
+    expect(deleteRecords.correlationId).toBe(41);
+    expect(deleteRecords.body.readInt16BE(0)).toBe(ErrorCode.UNSUPPORTED_VERSION);
 
     const madeUp = await client.request(999, 0, 42);
     expect(madeUp.correlationId).toBe(42);
@@ -29,7 +29,7 @@ describe('requests the broker does not support', () => {
     const versions = await client.request(18, 2, 43);
     expect(versions.correlationId).toBe(43);
     expect(versions.body.readInt16BE(0)).toBe(ErrorCode.NONE);
-    expect(versions.body.readInt32BE(2)).toBe(14);
+    expect(versions.body.readInt32BE(2)).toBe(18);
   });
 
   it('answers a supported API at an unsupported version with UNSUPPORTED_VERSION', async () => {

@@ -9,6 +9,7 @@ function joinInput(memberId = '', overrides: Partial<JoinGroupInput> = {}): Join
     memberId,
     groupInstanceId: null,
     clientId: 'client',
+    clientHost: '/127.0.0.1',
     sessionTimeoutMs: 1_000,
     rebalanceTimeoutMs: 5_000,
     protocolType: 'consumer',
@@ -184,5 +185,41 @@ describe('ConsumerGroup', () => {
     expect((await waiting).errorCode).toBe(ErrorCode.REBALANCE_IN_PROGRESS);
     expect(third.result).toBeUndefined();
     expect(group.state).toBe('PreparingRebalance');
+  });
+
+  it('summarises like Kafka: protocol, metadata and assignment only while Stable', async () => {
+    expect(group.summary()).toEqual({ state: 'Empty', protocolType: '', protocol: '', members: [] });
+    const joined = await group.join(joinInput(), 0);
+    expect(group.summary()).toEqual({
+      state: 'CompletingRebalance',
+      protocolType: 'consumer',
+      protocol: '',
+      members: [
+        {
+          memberId: joined.memberId,
+          clientId: 'client',
+          clientHost: '/127.0.0.1',
+          metadata: Buffer.alloc(0),
+          assignment: Buffer.alloc(0),
+        },
+      ],
+    });
+    await group.sync(
+      {
+        memberId: joined.memberId,
+        generationId: 1,
+        assignments: [{ memberId: joined.memberId, assignment: Buffer.from('p0') }],
+      },
+      0,
+    );
+    expect(group.summary()).toMatchObject({
+      state: 'Stable',
+      protocol: 'RoundRobinAssigner',
+      members: [{ memberId: joined.memberId, metadata: Buffer.from('m'), assignment: Buffer.from('p0') }],
+    });
+
+    group.leave([joined.memberId], 10);
+    // The protocol type outlives the members, as in Kafka.
+    expect(group.summary()).toEqual({ state: 'Empty', protocolType: 'consumer', protocol: '', members: [] });
   });
 });

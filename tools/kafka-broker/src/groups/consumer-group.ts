@@ -4,6 +4,7 @@ import {
   EMPTY_ASSIGNMENT,
   GroupMember,
   GroupState,
+  GroupSummary,
   GroupTimings,
   joinFailure,
   JoinGroupInput,
@@ -46,6 +47,33 @@ export class ConsumerGroup {
     return [...this.members.keys()];
   }
 
+  /** The protocol type of the group's members; Kafka keeps it after the group empties. */
+  get memberProtocolType(): string {
+    return this.protocolType ?? '';
+  }
+
+  /**
+   * Kafka's group summary: protocol, member metadata and assignments are only shown
+   * while the group is Stable; in any other state the protocol is "" and the members'
+   * metadata and assignment are empty.
+   */
+  summary(): GroupSummary {
+    const stable = this.stateValue === 'Stable';
+    const protocol = stable ? (this.protocolName ?? '') : '';
+    return {
+      state: this.stateValue,
+      protocolType: this.memberProtocolType,
+      protocol,
+      members: [...this.members.values()].map((member) => ({
+        memberId: member.memberId,
+        clientId: member.clientId,
+        clientHost: member.clientHost,
+        metadata: stable ? metadataFor(member.protocols, protocol) : EMPTY_ASSIGNMENT,
+        assignment: stable ? member.assignment : EMPTY_ASSIGNMENT,
+      })),
+    };
+  }
+
   join(input: JoinGroupInput, now: number): Promise<JoinGroupResult> {
     const { minSessionTimeoutMs, maxSessionTimeoutMs } = this.timings;
     if (input.sessionTimeoutMs < minSessionTimeoutMs || input.sessionTimeoutMs > maxSessionTimeoutMs) {
@@ -65,8 +93,8 @@ export class ConsumerGroup {
       member.rebalanceTimeoutMs = input.rebalanceTimeoutMs;
       member.protocols = input.protocols;
       member.clientId = input.clientId;
+      member.clientHost = input.clientHost;
       member.groupInstanceId = input.groupInstanceId;
-      this.protocolType ??= input.protocolType;
 
       const settled =
         unchanged &&
@@ -180,10 +208,13 @@ export class ConsumerGroup {
   }
 
   private addMember(input: JoinGroupInput, now: number): GroupMember {
+    // The first member of an empty group sets its protocol type, as in Kafka.
+    if (this.members.size === 0) this.protocolType = input.protocolType;
     const member: GroupMember = {
       memberId: `${input.clientId || 'member'}-${randomUUID()}`,
       groupInstanceId: input.groupInstanceId,
       clientId: input.clientId,
+      clientHost: input.clientHost,
       sessionTimeoutMs: input.sessionTimeoutMs,
       rebalanceTimeoutMs: input.rebalanceTimeoutMs,
       protocols: input.protocols,
@@ -233,7 +264,6 @@ export class ConsumerGroup {
     if (this.members.size === 0) {
       this.stateValue = 'Empty';
       this.protocolName = null;
-      this.protocolType = null;
       this.leaderId = null;
       return;
     }

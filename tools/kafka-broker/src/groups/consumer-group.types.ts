@@ -11,6 +11,7 @@ export interface JoinGroupInput {
   readonly memberId: string;
   readonly groupInstanceId: string | null;
   readonly clientId: string;
+  readonly clientHost: string;
   readonly sessionTimeoutMs: number;
   readonly rebalanceTimeoutMs: number;
   readonly protocolType: string;
@@ -42,6 +43,7 @@ export interface GroupMember {
   readonly memberId: string;
   groupInstanceId: string | null;
   clientId: string;
+  clientHost: string;
   sessionTimeoutMs: number;
   rebalanceTimeoutMs: number;
   protocols: readonly GroupProtocol[];
@@ -49,6 +51,23 @@ export interface GroupMember {
   heartbeatDeadline: number;
   pendingJoin?: (result: JoinGroupResult) => void;
   pendingSync?: (result: SyncGroupResult) => void;
+}
+
+/** A member as DescribeGroups shows it. */
+export interface GroupMemberSummary {
+  readonly memberId: string;
+  readonly clientId: string;
+  readonly clientHost: string;
+  readonly metadata: Buffer;
+  readonly assignment: Buffer;
+}
+
+/** A group as DescribeGroups shows it; 'Dead' stands for a group the coordinator does not know. */
+export interface GroupSummary {
+  readonly state: GroupState | 'Dead';
+  readonly protocolType: string;
+  readonly protocol: string;
+  readonly members: readonly GroupMemberSummary[];
 }
 
 export interface GroupTimings {

@@ -34,6 +34,32 @@ export class GroupCoordinator {
     return this.groups.get(groupId);
   }
 
+  all(): ConsumerGroup[] {
+    return [...this.groups.values()];
+  }
+
+  /** Forgets a group; only an empty group may go (DeleteGroups checks that). */
+  remove(groupId: string): void {
+    const group = this.groups.get(groupId);
+    if (group && group.state !== 'Empty') throw new Error(`group ${groupId} is ${group.state}, not Empty`);
+    this.groups.delete(groupId);
+  }
+
+  /**
+   * Drops empty groups that no longer hold committed offsets, as Kafka's coordinator does
+   * after a topic deletion removed offsets: such a group becomes Dead.
+   */
+  removeEmptyGroups(hasOffsets: (groupId: string) => boolean): string[] {
+    const removed: string[] = [];
+    for (const group of [...this.groups.values()]) {
+      if (group.state === 'Empty' && !hasOffsets(group.groupId)) {
+        this.groups.delete(group.groupId);
+        removed.push(group.groupId);
+      }
+    }
+    return removed;
+  }
+
   time(): number {
     return this.now();
   }

@@ -24,6 +24,8 @@ export interface RequestInfo {
   readonly apiVersion: number;
   readonly correlationId: number;
   readonly clientId: string | null;
+  /** The client's address as Kafka reports it in DescribeGroups ("/127.0.0.1"). */
+  readonly clientHost: string;
   /** Settles when the client's connection closes, so a long poll can give up early. */
   readonly closed: Promise<void>;
 }

@@ -115,7 +115,10 @@ function waitForData(request: FetchRequest, broker: BrokerContext, closed: Promi
     for (const log of logs) {
       unsubscribers.push(
         log.onAppend(() => {
-          if (request.minBytes <= 1 || collect(request, broker).bytes >= request.minBytes) finish();
+          if (request.minBytes <= 1) return finish();
+          // A partition gone (its topic deleted) answers at once with its error.
+          const collected = collect(request, broker);
+          if (collected.failed || collected.bytes >= request.minBytes) finish();
         }),
       );
     }

@@ -23,6 +23,7 @@ export const handleJoinGroup: RequestHandler = async (reader, request, broker) =
       memberId,
       groupInstanceId,
       clientId: request.clientId ?? '',
+      clientHost: request.clientHost,
       sessionTimeoutMs,
       rebalanceTimeoutMs,
       protocolType,

@@ -11,9 +11,13 @@ export const ApiKey = {
   Heartbeat: 12,
   LeaveGroup: 13,
   SyncGroup: 14,
+  DescribeGroups: 15,
+  ListGroups: 16,
   ApiVersions: 18,
   CreateTopics: 19,
+  DeleteTopics: 20,
   InitProducerId: 22,
+  DeleteGroups: 42,
 } as const;
 
 export type ApiKey = (typeof ApiKey)[keyof typeof ApiKey];
@@ -35,9 +39,13 @@ export const SUPPORTED_API_VERSIONS: ReadonlyMap<ApiKey, number> = new Map<ApiKe
   [ApiKey.Heartbeat, 3],
   [ApiKey.LeaveGroup, 3],
   [ApiKey.SyncGroup, 3],
+  [ApiKey.DescribeGroups, 2],
+  [ApiKey.ListGroups, 2],
   [ApiKey.ApiVersions, 2],
   [ApiKey.CreateTopics, 3],
+  [ApiKey.DeleteTopics, 1],
   [ApiKey.InitProducerId, 1],
+  [ApiKey.DeleteGroups, 1],
 ]);
 
 /** ApiVersions must also answer the older versions a client tries while negotiating. */

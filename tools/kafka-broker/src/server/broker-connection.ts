@@ -2,6 +2,7 @@ import { Socket } from 'node:net';
 import { Logger } from '@oms/platform';
 import { BrokerContext, RequestInfo } from '../handlers/broker-context';
 import { MalformedRequestError, WireReader } from '../protocol/wire-reader';
+import { describeClientHost } from './client-host';
 import { routeRequest } from './request-router';
 
 const SIZE_PREFIX = 4;
@@ -18,6 +19,7 @@ export class BrokerConnection {
   private busy = false;
   private closedFlag = false;
   readonly closed: Promise<void>;
+  private readonly clientHost: string;
 
   constructor(
     private readonly socket: Socket,
@@ -25,6 +27,7 @@ export class BrokerConnection {
     private readonly maxRequestBytes: number,
     private readonly log: Logger,
   ) {
+    this.clientHost = describeClientHost(socket.remoteAddress);
     this.closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     void this.closed.then(() => (this.closedFlag = true));
     socket.setNoDelay(true);
@@ -80,6 +83,7 @@ export class BrokerConnection {
         apiVersion: reader.int16('api_version'),
         correlationId: reader.int32('correlation_id'),
         clientId: reader.nullableString('client_id'),
+        clientHost: this.clientHost,
         closed: this.closed,
       };
     } catch (error) {

@@ -1,6 +1,7 @@
 import { handleApiVersions, writeApiVersions } from '../handlers/api-versions.handler';
 import { RequestHandler } from '../handlers/broker-context';
 import { handleCreateTopics } from '../handlers/create-topics.handler';
+import { handleDeleteTopics } from '../handlers/delete-topics.handler';
 import { handleFetch } from '../handlers/fetch.handler';
 import { handleFindCoordinator } from '../handlers/find-coordinator.handler';
 import {
@@ -9,6 +10,7 @@ import {
   handleLeaveGroup,
   handleSyncGroup,
 } from '../handlers/group-membership.handlers';
+import { handleDeleteGroups, handleDescribeGroups, handleListGroups } from '../handlers/group-admin.handlers';
 import { handleOffsetCommit, handleOffsetFetch } from '../handlers/group-offsets.handlers';
 import { handleInitProducerId } from '../handlers/init-producer-id.handler';
 import { handleListOffsets } from '../handlers/list-offsets.handler';
@@ -30,9 +32,13 @@ const HANDLERS: ReadonlyMap<number, RequestHandler> = new Map<number, RequestHan
   [ApiKey.Heartbeat, handleHeartbeat],
   [ApiKey.LeaveGroup, handleLeaveGroup],
   [ApiKey.SyncGroup, handleSyncGroup],
+  [ApiKey.DescribeGroups, handleDescribeGroups],
+  [ApiKey.ListGroups, handleListGroups],
   [ApiKey.ApiVersions, handleApiVersions],
   [ApiKey.CreateTopics, handleCreateTopics],
+  [ApiKey.DeleteTopics, handleDeleteTopics],
   [ApiKey.InitProducerId, handleInitProducerId],
+  [ApiKey.DeleteGroups, handleDeleteGroups],
 ]);
 
 /**

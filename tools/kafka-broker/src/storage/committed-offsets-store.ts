@@ -14,6 +14,11 @@ interface OffsetLine {
   readonly m: string | null;
 }
 
+/** Tombstones: every offset of a deleted group, or of a deleted topic in every group. */
+type DeletionLine = { readonly deletedGroup: string } | { readonly deletedTopic: string };
+
+type StoredLine = OffsetLine | DeletionLine;
+
 /**
  * Consumer-group offsets, kept as an append-only file of JSON lines (the last line per
  * group/topic/partition wins) and compacted at start-up, like a compacted offsets topic.
@@ -30,14 +35,30 @@ export class CommittedOffsetsStore {
       for (const line of readFileSync(this.path, 'utf8').split('\n')) {
         if (!line) continue;
         try {
-          const entry = JSON.parse(line) as OffsetLine;
-          this.remember(entry.g, entry.t, entry.p, { offset: entry.o, metadata: entry.m });
+          this.replay(JSON.parse(line) as StoredLine);
         } catch {
           // A line cut short by a crash is the last one written; everything before it stands.
         }
       }
     }
     this.compact();
+  }
+
+  private replay(entry: StoredLine): void {
+    if ('deletedGroup' in entry) this.forgetGroup(entry.deletedGroup);
+    else if ('deletedTopic' in entry) this.forgetTopic(entry.deletedTopic);
+    else this.remember(entry.g, entry.t, entry.p, { offset: entry.o, metadata: entry.m });
+  }
+
+  private forgetGroup(group: string): void {
+    this.offsets.delete(group);
+  }
+
+  private forgetTopic(topic: string): void {
+    for (const [group, topics] of [...this.offsets]) {
+      topics.delete(topic);
+      if (topics.size === 0) this.offsets.delete(group);
+    }
   }
 
   private remember(group: string, topic: string, partition: number, committed: CommittedOffset): void {
@@ -82,6 +103,26 @@ export class CommittedOffsetsStore {
       entries.map((entry) => this.line(group, entry.topic, entry.partition, entry.committed)).join(''),
     );
     for (const entry of entries) this.remember(group, entry.topic, entry.partition, entry.committed);
+  }
+
+  /** Removes every offset the group committed (DeleteGroups). */
+  deleteGroup(group: string): void {
+    appendFileSync(this.path, `${JSON.stringify({ deletedGroup: group })}\n`);
+    this.forgetGroup(group);
+  }
+
+  /** Removes every group's offsets of a deleted topic, as Kafka's coordinator does. */
+  deleteTopic(topic: string): void {
+    appendFileSync(this.path, `${JSON.stringify({ deletedTopic: topic })}\n`);
+    this.forgetTopic(topic);
+  }
+
+  hasOffsets(group: string): boolean {
+    return this.offsets.has(group);
+  }
+
+  groups(): string[] {
+    return [...this.offsets.keys()];
   }
 
   get(group: string, topic: string, partition: number): CommittedOffset | undefined {

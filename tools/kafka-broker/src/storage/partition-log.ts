@@ -175,4 +175,15 @@ export class PartitionLog {
     for (const segment of this.segments) segment.close();
     this.appendListeners.clear();
   }
+
+  /**
+   * Closes the log of a deleted partition and wakes the fetches waiting on it, so a long
+   * poll answers with the partition's error now rather than at its max wait.
+   */
+  closeDeleted(): void {
+    for (const segment of this.segments) segment.close();
+    const listeners = [...this.appendListeners];
+    this.appendListeners.clear();
+    for (const listener of listeners) listener();
+  }
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PartitionLog, RetentionPolicy } from './partition-log';
 import { topicNameProblem } from './topic-name';
@@ -15,17 +16,25 @@ interface TopicDescriptor {
 
 const DESCRIPTOR_FILE = 'topic.json';
 
-/** The topics on disk: `<data>/topics/<name>/topic.json` and one folder per partition. */
+/**
+ * The topics on disk: `<data>/topics/<name>/topic.json` and one folder per partition.
+ * A deleted topic's folder is first moved to `<data>/deleted-topics/` (one atomic rename,
+ * so a crash never leaves half a topic behind) and then removed; leftovers there are
+ * removed at start-up.
+ */
 export class TopicStore {
   private readonly topics = new Map<string, Topic>();
   private readonly root: string;
+  private readonly deletedRoot: string;
 
   constructor(
     dataDir: string,
     private readonly retention: RetentionPolicy,
   ) {
     this.root = join(dataDir, 'topics');
+    this.deletedRoot = join(dataDir, 'deleted-topics');
     mkdirSync(this.root, { recursive: true });
+    rmSync(this.deletedRoot, { recursive: true, force: true });
     for (const name of readdirSync(this.root)) {
       const descriptorPath = join(this.root, name, DESCRIPTOR_FILE);
       if (!existsSync(descriptorPath)) continue;
@@ -67,6 +76,19 @@ export class TopicStore {
     writeFileSync(join(this.root, name, DESCRIPTOR_FILE), JSON.stringify(descriptor));
     this.topics.set(name, topic);
     return topic;
+  }
+
+  /** Removes a topic and its log from memory and disk; false when there is no such topic. */
+  delete(name: string): boolean {
+    const topic = this.topics.get(name);
+    if (!topic) return false;
+    this.topics.delete(name);
+    for (const partition of topic.partitions) partition.closeDeleted();
+    mkdirSync(this.deletedRoot, { recursive: true });
+    const graveyard = join(this.deletedRoot, `${name}.${randomUUID()}`);
+    renameSync(join(this.root, name), graveyard);
+    rmSync(graveyard, { recursive: true, force: true });
+    return true;
   }
 
   maxProducerId(): number {
