@@ -314,6 +314,49 @@ describe('kafkajs admin client', () => {
       expect(await committedTopics(groupId)).toEqual(['admin-ledger']);
     });
 
+    it('answers a fetch waiting on the deleted topic at once with UNKNOWN_TOPIC_OR_PARTITION', async () => {
+      const watched = 'admin-watched';
+      await admin.createTopics({ topics: [{ topic: watched, numPartitions: 1 }] });
+      const fetcher = await RawKafkaClient.connect('127.0.0.1', broker.current.port);
+      const body = new WireWriter()
+        .int32(-1)
+        .int32(30_000)
+        .int32(1)
+        .int32(1024 * 1024)
+        .int8(1)
+        .int32(0)
+        .int32(-1)
+        .array([watched], (w, name) =>
+          w.string(name).array([0], (pw, partition) =>
+            pw
+              .int32(partition)
+              .int32(-1)
+              .int64(0)
+              .int64(-1)
+              .int32(1024 * 1024),
+          ),
+        )
+        .int32(0)
+        .string('')
+        .toBuffer();
+      const started = Date.now();
+      const answer = fetcher.request(ApiKey.Fetch, 11, 1, body);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await admin.deleteTopics({ topics: [watched] });
+      const reader = new WireReader((await answer).body);
+      await fetcher.close();
+      // Well inside the 30 s max wait: the deletion woke the fetch.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      reader.int32('throttle_time_ms');
+      expect(reader.int16('error_code')).toBe(ErrorCode.NONE);
+      reader.int32('session_id');
+      reader.int32('topic_count');
+      expect(reader.string('topic')).toBe(watched);
+      reader.int32('partition_count');
+      reader.int32('partition');
+      expect(reader.int16('partition_error_code')).toBe(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION);
+    });
+
     it('can be created again and starts at offset 0', async () => {
       await admin.createTopics({ topics: [{ topic, numPartitions: 1 }] });
       expect(await admin.fetchTopicOffsets(topic)).toEqual([
