@@ -32,6 +32,9 @@ async function main(): Promise<void> {
     host: values.host,
     simulatedMarket: values['no-market'] === true ? false : undefined,
     marketTicking: values['no-market'] !== true,
+    // Standalone, the venue settles funding on schedule like the exchange, unless the
+    // environment says otherwise.
+    fundingSchedule: process.env.VENUE_FUNDING_SCHEDULE === undefined ? true : undefined,
   });
   process.stdout.write(
     [

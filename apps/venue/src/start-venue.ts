@@ -14,6 +14,14 @@ export interface StartVenueOptions {
   readonly simulatedMarket?: boolean;
   /** Whether a timer random-walks the marks; off by default so tests stay deterministic. */
   readonly marketTicking?: boolean;
+  /**
+   * Whether a timer settles funding at every advertised settlement time. Overrides
+   * VENUE_FUNDING_SCHEDULE; when neither says, off, so an in-process venue never pays
+   * funding a test did not plan (the standalone CLI turns it on).
+   */
+  readonly fundingSchedule?: boolean;
+  /** Period of the funding settlement times. Overrides VENUE_FUNDING_INTERVAL_MS. */
+  readonly fundingIntervalMs?: number;
   /** Further VENUE_* settings, validated like the process environment. */
   readonly environment?: NodeJS.ProcessEnv;
 }
@@ -32,11 +40,15 @@ export async function startVenue(options: StartVenueOptions = {}): Promise<Runni
     controlPort: options.controlPort ?? loaded.controlPort,
     seed: options.seed ?? loaded.seed,
     market: { ...loaded.market, simulated: options.simulatedMarket ?? loaded.market.simulated },
+    funding: {
+      scheduled: options.fundingSchedule ?? loaded.funding.scheduled ?? false,
+      intervalMs: options.fundingIntervalMs ?? loaded.funding.intervalMs,
+    },
   };
   return runVenue(
     config,
-    ({ clock, seed, simulatedMarket }) =>
-      new VenueEngine({ clock, seed, simulatedMarket: simulatedMarket ? {} : false }),
+    ({ clock, seed, simulatedMarket, fundingIntervalMs }) =>
+      new VenueEngine({ clock, seed, simulatedMarket: simulatedMarket ? {} : false, fundingIntervalMs }),
     { marketTicking: options.marketTicking ?? false },
   );
 }

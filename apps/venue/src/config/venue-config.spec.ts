@@ -14,6 +14,22 @@ describe('loadVenueConfig', () => {
     });
   });
 
+  it('leaves the funding schedule to the host unless told, on eight-hour settlement times', () => {
+    expect(loadVenueConfig({}).funding).toEqual({ scheduled: undefined, intervalMs: 28_800_000 });
+    expect(
+      loadVenueConfig({ VENUE_FUNDING_SCHEDULE: 'on', VENUE_FUNDING_INTERVAL_MS: '2000' }).funding,
+    ).toEqual({ scheduled: true, intervalMs: 2_000 });
+    expect(loadVenueConfig({ VENUE_FUNDING_SCHEDULE: 'off' }).funding.scheduled).toBe(false);
+  });
+
+  it('refuses a funding setting it cannot follow, naming it', () => {
+    expect(() => loadVenueConfig({ VENUE_FUNDING_SCHEDULE: 'yes' })).toThrow('VENUE_FUNDING_SCHEDULE');
+    for (const interval of ['999', '1.5', 'hourly'])
+      expect(() => loadVenueConfig({ VENUE_FUNDING_INTERVAL_MS: interval })).toThrow(
+        'VENUE_FUNDING_INTERVAL_MS',
+      );
+  });
+
   it('listens on every interface in a container unless told otherwise', () => {
     expect(loadVenueConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
     expect(loadVenueConfig({ NODE_ENV: 'production', VENUE_HOST: '127.0.0.1' }).host).toBe('127.0.0.1');

@@ -49,6 +49,17 @@ export const venueConfigSchema = z.object({
   VENUE_PUBLIC_PUSH_INTERVAL_MS: positiveInteger.default(300),
   VENUE_SIMULATED_MARKET: z.enum(['on', 'off']).default('on'),
   VENUE_MARKET_TICK_MS: positiveInteger.default(1_000),
+  /**
+   * Funding settled by a timer at every advertised settlement time. Unset leaves the
+   * choice to the host: on for the standalone venue, off in-process (tests, local stack).
+   */
+  VENUE_FUNDING_SCHEDULE: z.enum(['on', 'off']).optional(),
+  /** Period of the settlement times, from the Unix epoch; eight hours as on the exchange. */
+  VENUE_FUNDING_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, 'must be at least 1000 ms')
+    .default(28_800_000),
 });
 
 export type VenueEnvironment = z.infer<typeof venueConfigSchema>;
@@ -79,6 +90,11 @@ export interface VenueConfig {
   readonly market: {
     readonly simulated: boolean;
     readonly tickMs: number;
+  };
+  readonly funding: {
+    /** Whether a timer settles funding at each settlement time; undefined: the host's default. */
+    readonly scheduled: boolean | undefined;
+    readonly intervalMs: number;
   };
 }
 
@@ -113,6 +129,13 @@ export function toVenueConfig(environment: VenueEnvironment): VenueConfig {
     market: {
       simulated: environment.VENUE_SIMULATED_MARKET === 'on',
       tickMs: environment.VENUE_MARKET_TICK_MS,
+    },
+    funding: {
+      scheduled:
+        environment.VENUE_FUNDING_SCHEDULE === undefined
+          ? undefined
+          : environment.VENUE_FUNDING_SCHEDULE === 'on',
+      intervalMs: environment.VENUE_FUNDING_INTERVAL_MS,
     },
   };
 }

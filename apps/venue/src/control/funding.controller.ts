@@ -3,7 +3,7 @@ import { VenueRuntime } from '../runtime/venue-runtime';
 import { VENUE_RUNTIME } from '../runtime/venue-runtime.token';
 import { SettleFundingDto } from './dto/control-requests.dto';
 
-/** Funding settles only when asked, so a test decides exactly when money moves. */
+/** Funding now, on top of the schedule (off in-process), so a test decides exactly when money moves. */
 @Controller('funding')
 export class FundingController {
   constructor(@Inject(VENUE_RUNTIME) private readonly runtime: VenueRuntime) {}

@@ -10,6 +10,7 @@ import { FuturesOrderStore } from './futures/futures-order-store';
 import { FuturesQueries } from './futures/futures-queries';
 import { FuturesService } from './futures/futures-service';
 import { FuturesTriggers } from './futures/futures-triggers';
+import { FundingSchedule } from './futures/funding-schedule';
 import { FundingSettlement } from './futures/funding-settlement';
 import { PositionControls } from './futures/position-controls';
 import { DEFAULT_INSTRUMENTS, DEFAULT_MARKS } from './instruments/default-instruments';
@@ -39,6 +40,7 @@ export interface EngineParts {
   readonly futuresStore: FuturesOrderStore;
   readonly futuresAccounts: FuturesAccountBook;
   readonly funding: FundingSettlement;
+  readonly fundingSchedule: FundingSchedule;
 }
 
 /** Builds the shared context and every engine part, wires them, and opens the market at the initial marks. */
@@ -87,10 +89,13 @@ export function assembleEngine(options: VenueEngineOptions): EngineParts {
     triggers,
     new PositionControls(context, futuresAccounts),
   );
-  const funding = new FundingSettlement(context, futuresAccounts, (symbol) => futures.settle(symbol, 'mark'));
+  const fundingSchedule = new FundingSchedule(options.clock, options.fundingIntervalMs);
+  const funding = new FundingSettlement(context, futuresAccounts, fundingSchedule, (symbol) =>
+    futures.settle(symbol, 'mark'),
+  );
   const futuresQueries = new FuturesQueries(futuresStore, futuresAccounts);
   const accountService = new AccountService(context, futuresAccounts, spotStore, futuresStore);
-  const marketData = new MarketData(context);
+  const marketData = new MarketData(context, fundingSchedule);
   const market = new SimulatedMarket(
     context,
     new SeededRandom(options.seed),
@@ -118,5 +123,6 @@ export function assembleEngine(options: VenueEngineOptions): EngineParts {
     futuresStore,
     futuresAccounts,
     funding,
+    fundingSchedule,
   };
 }

@@ -83,6 +83,11 @@ export interface VenueEngineOptions {
   readonly futuresFees?: FuturesFeeSchedule;
   /** Off when false: no participant liquidity, only desk orders meet each other. Default on. */
   readonly simulatedMarket?: SimulatedMarketOptions | false;
+  /**
+   * Milliseconds between funding settlement times, counted from the Unix epoch: the
+   * published `nextSettleTime` and `settleDueFunding` follow it. Default eight hours.
+   */
+  readonly fundingIntervalMs?: number;
 }
 
 /**
@@ -124,6 +129,15 @@ export interface VenueEngineApi {
    * settlement joins the funding history. Liquidations it causes fire at once.
    */
   settleFunding(command?: SettleFundingCommand): readonly FundingSettlementRecord[];
+  /**
+   * Settles every perpetual at the published rate if the clock has reached an
+   * advertised settlement time (the `nextSettleTime` of `getFundingRates`) that was not
+   * settled yet, with that time as `settleTime`; otherwise does nothing. A host calls it
+   * from a timer; a clock that jumped over several settlement times settles the latest once.
+   */
+  settleDueFunding(): readonly FundingSettlementRecord[];
+  /** The next settlement time, as `getFundingRates` publishes it. */
+  nextFundingTime(): EpochMillis;
   snapshot(): EngineSnapshot;
 
   // ----- events ---------------------------------------------------------------

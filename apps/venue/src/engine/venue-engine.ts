@@ -21,6 +21,7 @@ export class VenueEngine implements VenueEngineApi {
   private readonly futuresStore: EngineParts['futuresStore'];
   private readonly futuresAccounts: EngineParts['futuresAccounts'];
   private readonly funding: EngineParts['funding'];
+  private readonly fundingSchedule: EngineParts['fundingSchedule'];
 
   constructor(options: VenueEngineOptions) {
     const parts = assembleEngine(options);
@@ -35,6 +36,7 @@ export class VenueEngine implements VenueEngineApi {
     this.futuresStore = parts.futuresStore;
     this.futuresAccounts = parts.futuresAccounts;
     this.funding = parts.funding;
+    this.fundingSchedule = parts.fundingSchedule;
   }
 
   // ----- reference data -------------------------------------------------------
@@ -84,6 +86,14 @@ export class VenueEngine implements VenueEngineApi {
 
   settleFunding(command: Types.SettleFundingCommand = {}): readonly Types.FundingSettlementRecord[] {
     return this.funding.settle(command);
+  }
+
+  settleDueFunding(): readonly Types.FundingSettlementRecord[] {
+    return this.funding.settleDue();
+  }
+
+  nextFundingTime(): number {
+    return this.fundingSchedule.nextSettleTime();
   }
 
   isMatchingPaused(): boolean {

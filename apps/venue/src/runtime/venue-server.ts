@@ -9,6 +9,7 @@ import { ControlPlaneModule } from '../control/control-plane.module';
 import { ControlPlaneErrorFilter } from '../control/venue-error.filter';
 import { ExchangeApiModule } from '../http/exchange-api.module';
 import { NestPinoLogger } from './nest-pino-logger';
+import { FundingTimer } from './funding-timer';
 import { ownerOf } from './venue-accounts';
 import { VenueClock } from './venue-clock';
 import { VenueRuntime } from './venue-runtime';
@@ -17,6 +18,7 @@ export type VenueEngineFactory = (options: {
   clock: EngineClock;
   seed: number;
   simulatedMarket: boolean;
+  fundingIntervalMs: number;
 }) => VenueEngineApi;
 
 export interface DemoCredentials {
@@ -41,7 +43,7 @@ export interface RunningVenue {
 /**
  * Boots one venue: the exchange API (REST and the private WebSocket) on `config.port`,
  * the control plane on `config.controlPort`, a demo user with funds and an HMAC key,
- * and, when enabled, the timer that random-walks the simulated market.
+ * and, when enabled, the timers that random-walk the simulated market and settle funding.
  */
 export async function runVenue(
   config: VenueConfig,
@@ -54,14 +56,17 @@ export async function runVenue(
     clock: { now: () => clock.now() },
     seed: config.seed,
     simulatedMarket: config.market.simulated,
+    fundingIntervalMs: config.funding.intervalMs,
   });
   const runtime = new VenueRuntime(config, clock, engine);
   const demo = createDemoUser(runtime);
 
   const apps: INestApplication[] = [];
   let marketTimer: NodeJS.Timeout | undefined;
+  const fundingTimer = new FundingTimer(engine, logger);
   const stop = async (): Promise<void> => {
     if (marketTimer !== undefined) clearInterval(marketTimer);
+    fundingTimer.stop();
     await runtime.stop();
     for (const app of apps.reverse()) await app.close();
   };
@@ -108,6 +113,7 @@ export async function runVenue(
       }, config.market.tickMs);
       marketTimer.unref();
     }
+    if (config.funding.scheduled === true) fundingTimer.start();
 
     const exchangePort = (exchangeServer.address() as AddressInfo).port;
     const controlPort = (controlApp.getHttpServer().address() as AddressInfo).port;

@@ -13,6 +13,7 @@ import type {
   FundingSettlementRecord,
   SettleFundingCommand,
 } from '../types/futures.types';
+import type { FundingSchedule } from './funding-schedule';
 import type { FuturesAccountBook } from './futures-account-book';
 import type { FuturesPosition } from './futures-position';
 
@@ -20,7 +21,8 @@ import type { FuturesPosition } from './futures-position';
 const MAX_ABS_RATE = dec(1);
 
 /**
- * Funding settlement on demand (the control plane decides when; no timers). Each open
+ * Funding settlement, on demand (the control plane) or at the schedule's settlement
+ * times (the host's timer asks; the engine keeps no timers). Each open
  * desk position pays or receives mark x contracts x multiplier x rate: a positive rate
  * takes from LONG and gives to SHORT. The payment moves the wallet balance; an
  * ISOLATED position's margin moves with it, as its margin is its own wallet, while a
@@ -33,6 +35,7 @@ export class FundingSettlement {
   constructor(
     private readonly context: EngineContext,
     private readonly accounts: FuturesAccountBook,
+    private readonly schedule: FundingSchedule,
     /** Fires what the changed margins trigger (liquidations) and publishes the changes. */
     private readonly afterSettlement: (symbol: string) => void,
   ) {}
@@ -44,7 +47,22 @@ export class FundingSettlement {
       command.symbol === undefined || command.symbol === ''
         ? this.context.instruments.all().filter((instrument) => instrument.kind === 'PERPETUAL')
         : [this.context.instruments.require(command.symbol, 'PERPETUAL')];
-    return contracts.map((contract) => this.settleContract(contract, rate));
+    const settleTime = this.context.clock.now();
+    return contracts.map((contract) => this.settleContract(contract, rate, settleTime));
+  }
+
+  /**
+   * Settles every perpetual at the published rate when the clock has reached a
+   * settlement time the schedule advertised and that was not settled yet; the rows
+   * carry that advertised time. Nothing happens (an empty list) otherwise.
+   */
+  settleDue(): FundingSettlementRecord[] {
+    const settleTime = this.schedule.takeDue();
+    if (settleTime === undefined) return [];
+    return this.context.instruments
+      .all()
+      .filter((instrument) => instrument.kind === 'PERPETUAL')
+      .map((contract) => this.settleContract(contract, dec(FUNDING_RATE), settleTime));
   }
 
   /** Newest first, as a desk reads the latest settlements. */
@@ -65,11 +83,15 @@ export class FundingSettlement {
     return this.payments.filter((payment) => payment.accountId === accountId);
   }
 
-  private settleContract(contract: Instrument, rate: EngineDecimal): FundingSettlementRecord {
+  private settleContract(
+    contract: Instrument,
+    rate: EngineDecimal,
+    settleTime: number,
+  ): FundingSettlementRecord {
     const settlement: FundingHistoryRecord = {
       id: this.context.ids.nextId(),
       symbol: contract.symbol,
-      settleTime: this.context.clock.now(),
+      settleTime,
       settleRate: formatDecimal(rate),
     };
     const mark = this.context.marks.price(contract.symbol);

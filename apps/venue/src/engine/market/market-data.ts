@@ -2,18 +2,21 @@ import type { EngineContext } from '../engine-context';
 import { bookOf } from '../engine-context';
 import type { Instrument } from '../instruments/instrument-registry';
 import type { BookSide } from '../book/order-book';
+import type { FundingSchedule } from '../futures/funding-schedule';
 import { ZERO, formatDecimal, maxDecimal, minDecimal } from '../support/engine-decimal';
 import type { FundingRateRecord, RiskLimitTierRecord } from '../types/futures.types';
 import type { BestOrderSideRecord, DepthRecord, Ticker24hRecord } from '../types/market.types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;
 /** The exchange's usual base rate: published, and charged by a settlement without an override. */
 export const FUNDING_RATE = '0.0001';
 
 /** Read-only views of books and the trade tape for the public endpoints. */
 export class MarketData {
-  constructor(private readonly context: EngineContext) {}
+  constructor(
+    private readonly context: EngineContext,
+    private readonly fundingSchedule: FundingSchedule,
+  ) {}
 
   depth(instrument: Instrument, limit: number): DepthRecord {
     const book = bookOf(this.context, instrument.symbol);
@@ -71,8 +74,7 @@ export class MarketData {
   }
 
   fundingRates(contracts: readonly Instrument[]): FundingRateRecord[] {
-    // Funding settles every eight hours from midnight UTC.
-    const nextSettleTime = (Math.floor(this.context.clock.now() / EIGHT_HOURS_MS) + 1) * EIGHT_HOURS_MS;
+    const nextSettleTime = this.fundingSchedule.nextSettleTime();
     return contracts.map((contract) => ({ symbol: contract.symbol, rate: FUNDING_RATE, nextSettleTime }));
   }
 
