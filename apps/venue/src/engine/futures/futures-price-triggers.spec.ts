@@ -58,7 +58,7 @@ describe('futures price triggers', () => {
     ).toBe(true);
   });
 
-  it('marks a STOP as ORDER_FAILED when its order cannot be placed, and cancels open stops', () => {
+  it('marks a CLOSE STOP without a position ORDER_NOT_EFFECTIVE, and cancels open stops', () => {
     const { engine, desk } = marketEngine();
     const closeWithoutPosition = engine.placeFuturesOrder({
       userId: desk.userId,
@@ -83,7 +83,7 @@ describe('futures price triggers', () => {
     expect(
       engine.getFuturesOrder({ userId: desk.userId, orderId: closeWithoutPosition.orderId, type: 'STOP' })
         .status,
-    ).toBe('ORDER_FAILED');
+    ).toBe('ORDER_NOT_EFFECTIVE');
     const cancel = engine.cancelFuturesOrder({
       userId: desk.userId,
       orderId: toCancel.orderId,
@@ -94,7 +94,7 @@ describe('futures price triggers', () => {
       engine
         .listFuturesHistoryOrders({ userId: desk.userId, type: 'STOP', symbol: SYMBOL })
         .map((order) => order.status),
-    ).toEqual(['ORDER_CANCELED', 'ORDER_FAILED']);
+    ).toEqual(['ORDER_CANCELED', 'ORDER_NOT_EFFECTIVE']);
   });
 
   it('closes the whole position when a take-profit on the mark price is reached', () => {

@@ -1,11 +1,16 @@
 import type { EngineContext } from '../engine-context';
+import type { EngineErrorReason } from '../engine-error';
 import { VenueEngineError } from '../engine-error';
 import type { EngineDecimal } from '../support/engine-decimal';
-import type { PositionSide, TriggerPriceType } from '../types/futures.types';
+import type { FuturesStopOrderStatus, PositionSide, TriggerPriceType } from '../types/futures.types';
 import type { FuturesAccountBook } from './futures-account-book';
 import type { FuturesExchange } from './futures-exchange';
+import { isCloseSide, positionSideOf } from './futures-order';
 import type { FuturesPosition } from './futures-position';
 import type { FuturesStopOrder } from './futures-stop-order';
+
+/** Refusals by the venue's risk checks: a stop whose order meets one becomes ORDER_REJECTED. */
+const RISK_REFUSALS: ReadonlySet<EngineErrorReason> = new Set(['insufficientMargin']);
 
 /** Trigger passes per evaluation: a triggered order can move the last price and fire another. */
 const MAX_TRIGGER_PASSES = 10;
@@ -53,24 +58,29 @@ export class FuturesTriggers {
   private fireStop(stop: FuturesStopOrder): void {
     const instrument = this.context.instruments.require(stop.symbol, 'PERPETUAL');
     stop.updateTime = this.context.clock.now();
-    try {
-      const order = this.exchange.submit({
-        account: this.context.users.requireAccount(stop.accountId),
-        instrument,
-        side: stop.side,
-        priceType: stop.priceType,
-        timeInForce: stop.timeInForce,
-        stpMode: stop.stpMode,
-        price: stop.price,
-        quantity: stop.origQty,
-        clientOrderId: stop.clientOrderId,
-        triggeredBy: stop.orderId,
-      });
-      stop.status = 'ORDER_FILLED';
-      stop.triggeredOrderId = order.orderId;
-    } catch (error: unknown) {
-      if (!(error instanceof VenueEngineError)) throw error;
-      stop.status = 'ORDER_FAILED';
+    if (isCloseSide(stop.side) && !this.canClose(stop)) {
+      // Nothing (or not enough) left to close: the stop never takes effect and no order is created.
+      stop.status = 'ORDER_NOT_EFFECTIVE';
+    } else {
+      try {
+        const order = this.exchange.submit({
+          account: this.context.users.requireAccount(stop.accountId),
+          instrument,
+          side: stop.side,
+          priceType: stop.priceType,
+          timeInForce: stop.timeInForce,
+          stpMode: stop.stpMode,
+          price: stop.price,
+          quantity: stop.origQty,
+          clientOrderId: stop.clientOrderId,
+          triggeredBy: stop.orderId,
+        });
+        stop.status = 'ORDER_FILLED';
+        stop.triggeredOrderId = order.orderId;
+      } catch (error: unknown) {
+        if (!(error instanceof VenueEngineError)) throw error;
+        stop.status = stopStatusForRefusal(error);
+      }
     }
     this.context.events.emit({
       kind: 'futuresStopOrderUpdate',
@@ -79,6 +89,12 @@ export class FuturesTriggers {
       eventTime: stop.updateTime,
       order: stop.toRecord(),
     });
+  }
+
+  /** Whether the position a CLOSE stop names has its whole quantity available to close. */
+  private canClose(stop: FuturesStopOrder): boolean {
+    const position = this.accounts.position(stop.accountId, stop.symbol, positionSideOf(stop.side));
+    return position.available.gte(stop.origQty);
   }
 
   private fireTradingStops(symbol: string): number {
@@ -148,6 +164,14 @@ export class FuturesTriggers {
           : { type: 'LIQUIDATION_TAKER', indexPrice: liquidationMark },
     });
   }
+}
+
+/**
+ * The risk checks refusing the created order (margin it cannot lock) reject the stop;
+ * any other refusal fails it.
+ */
+function stopStatusForRefusal(error: VenueEngineError): FuturesStopOrderStatus {
+  return RISK_REFUSALS.has(error.reason) ? 'ORDER_REJECTED' : 'ORDER_FAILED';
 }
 
 function closeSideOf(side: PositionSide): 'SELL_CLOSE' | 'BUY_CLOSE' {

@@ -13,6 +13,11 @@ export type TriggerPriceType = 'MARK_PRICE' | 'CONTRACT_PRICE';
 export type LiquidationType = '' | 'LIQUIDATION_MAKER_ADL' | 'LIQUIDATION_MAKER' | 'LIQUIDATION_TAKER';
 export type FuturesOrderStatus =
   'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'PARTIALLY_CANCELED' | 'REJECTED';
+/**
+ * ORDER_NEW rests; ORDER_CANCELED was cancelled; at trigger time ORDER_FILLED created its
+ * order, ORDER_NOT_EFFECTIVE (CLOSE) found too few contracts to close, ORDER_REJECTED
+ * failed the margin check, ORDER_FAILED met any other refusal. See README.md.
+ */
 export type FuturesStopOrderStatus =
   'ORDER_NEW' | 'ORDER_FILLED' | 'ORDER_REJECTED' | 'ORDER_CANCELED' | 'ORDER_FAILED' | 'ORDER_NOT_EFFECTIVE';
 
