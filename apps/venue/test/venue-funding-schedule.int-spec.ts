@@ -119,6 +119,37 @@ describe('scheduled funding over HTTP and WebSocket', () => {
   }
 });
 
+describe('scheduled funding on the venue clock', () => {
+  it('settles the eight-hour settlement time when a clock-skew fault carries the venue to it', async () => {
+    const { venue, control } = await startTestVenue(46, {
+      marks: { [SYMBOL]: '3000' },
+      environment: { VENUE_FUNDING_SCHEDULE: 'on' },
+    });
+    try {
+      const { client } = await control.createTrader(venue.restUrl);
+      const advertised = Number((await fundingRate(client)).nextSettleTime);
+      expect(advertised % 28_800_000).toBe(0);
+      expect(await history(client)).toEqual([]);
+      // Half a second before the advertised time by the venue's clock: the timer, asleep
+      // for at most a second, notices and settles at that time.
+      await control.ok('POST', '/faults/clock-skew', { skewMs: advertised - 500 - Date.now() });
+      const rows = await pollUntil(
+        () => history(client),
+        (entries) => entries.length > 0,
+      );
+      expect(rows).toEqual([expect.objectContaining({ symbol: SYMBOL, settleTime: String(advertised) })]);
+      expect(Number((await fundingRate(client)).nextSettleTime)).toBe(advertised + 28_800_000);
+      // Back to the real time, then past the settled time once more: it is not settled twice.
+      await control.ok('DELETE', '/faults');
+      await control.ok('POST', '/faults/clock-skew', { skewMs: advertised + 200 - Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await history(client)).toHaveLength(1);
+    } finally {
+      await venue.stop();
+    }
+  });
+});
+
 describe('funding schedule of an in-process venue', () => {
   it('stays off unless asked, while the advertised time follows the configured interval', async () => {
     const { venue, control: plane } = await startTestVenue(44, {
