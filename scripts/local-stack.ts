@@ -107,6 +107,8 @@ export async function startLocalStack(env: NodeJS.ProcessEnv = process.env): Pro
       const started = await startVenue({
         environment: env,
         marketTicking: env.VENUE_MARKET_TICKING !== 'off',
+        // A local run pays funding as the real venue does; VENUE_FUNDING_SCHEDULE=off stops it.
+        fundingSchedule: env.VENUE_FUNDING_SCHEDULE === undefined ? true : undefined,
       });
       venue = started;
       running.push({ name: 'simulated venue', stop: () => started.stop() });

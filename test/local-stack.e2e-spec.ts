@@ -27,6 +27,7 @@ describe('local stack (e2e)', () => {
       VENUE_PORT: '0',
       VENUE_CONTROL_PORT: '0',
       VENUE_MARKET_TICKING: 'off',
+      VENUE_FUNDING_SCHEDULE: 'off',
     };
     env.DATABASE_URL = database.url;
     delete env.KAFKA_BROKERS;
