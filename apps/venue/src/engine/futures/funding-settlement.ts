@@ -45,7 +45,7 @@ export class FundingSettlement {
       command.rate === undefined || command.rate === '' ? dec(FUNDING_RATE) : this.parseRate(command.rate);
     const contracts =
       command.symbol === undefined || command.symbol === ''
-        ? this.context.instruments.all().filter((instrument) => instrument.kind === 'PERPETUAL')
+        ? this.perpetuals()
         : [this.context.instruments.require(command.symbol, 'PERPETUAL')];
     const settleTime = this.context.clock.now();
     return contracts.map((contract) => this.settleContract(contract, rate, settleTime));
@@ -59,10 +59,11 @@ export class FundingSettlement {
   settleDue(): FundingSettlementRecord[] {
     const settleTime = this.schedule.takeDue();
     if (settleTime === undefined) return [];
-    return this.context.instruments
-      .all()
-      .filter((instrument) => instrument.kind === 'PERPETUAL')
-      .map((contract) => this.settleContract(contract, dec(FUNDING_RATE), settleTime));
+    return this.perpetuals().map((contract) => this.settleContract(contract, dec(FUNDING_RATE), settleTime));
+  }
+
+  private perpetuals(): Instrument[] {
+    return this.context.instruments.all().filter((instrument) => instrument.kind === 'PERPETUAL');
   }
 
   /** Newest first, as a desk reads the latest settlements. */
