@@ -34,6 +34,8 @@ const frameworkAndIo = [
   '@oms/platform/*',
   '@oms/persistence',
   '@oms/persistence/*',
+  '@oms/observations',
+  '@oms/observations/*',
 ];
 
 export default tseslint.config(

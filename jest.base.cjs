@@ -3,8 +3,8 @@
 const path = require('path');
 
 const aliases = {
-  '^@oms/(domain|exchange|kafka|platform|persistence)$': '<rootDir>/libs/$1/src',
-  '^@oms/(domain|exchange|kafka|platform|persistence)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@oms/(domain|exchange|kafka|platform|persistence|observations)$': '<rootDir>/libs/$1/src',
+  '^@oms/(domain|exchange|kafka|platform|persistence|observations)/(.*)$': '<rootDir>/libs/$1/src/$2',
   '^@oms/kafka-broker$': '<rootDir>/tools/kafka-broker/src',
   '^@oms/kafka-broker/(.*)$': '<rootDir>/tools/kafka-broker/src/$1',
   '^@oms/venue$': '<rootDir>/apps/venue/src',

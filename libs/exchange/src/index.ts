@@ -13,6 +13,7 @@ export * from './api/batch-results';
 export type { CancelAllOpenOrdersFilter } from './api/bulk-cancel';
 export * from './api/endpoints';
 export * from './signing/credentials';
+export * from './accounts/exchange-accounts';
 export * from './signing/request-signer';
 export * from './errors/exchange-errors';
 export { venueRejectionFor, UNCERTAIN_OUTCOME_CODES, RATE_LIMIT_CODES } from './errors/venue-error-codes';

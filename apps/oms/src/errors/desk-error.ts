@@ -1,0 +1,56 @@
+/**
+ * Every refusal the desk API can give, by code (desk-api.md, "Errors"). Services throw
+ * DeskError with one of these; each transport maps codes to its own form once, with an
+ * exhaustive switch (the REST exception filter to an HTTP status, the GraphQL formatter
+ * to `extensions.code`).
+ */
+export enum DeskErrorCode {
+  VALIDATION_FAILED = 'VALIDATION_FAILED',
+  MALFORMED_JSON = 'MALFORMED_JSON',
+  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  INVALID_CURSOR = 'INVALID_CURSOR',
+  NOT_FOUND = 'NOT_FOUND',
+  UNAUTHORIZED = 'UNAUTHORIZED',
+  FORBIDDEN = 'FORBIDDEN',
+  RATE_LIMITED = 'RATE_LIMITED',
+  ACCOUNT_NOT_FOUND = 'ACCOUNT_NOT_FOUND',
+  ORDER_NOT_FOUND = 'ORDER_NOT_FOUND',
+  ORDER_NOT_OPEN = 'ORDER_NOT_OPEN',
+  BREAK_NOT_FOUND = 'BREAK_NOT_FOUND',
+  BREAK_ALREADY_RESOLVED = 'BREAK_ALREADY_RESOLVED',
+  TOKEN_NOT_FOUND = 'TOKEN_NOT_FOUND',
+  TOKEN_NAME_IN_USE = 'TOKEN_NAME_IN_USE',
+  IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
+  /** A pre-trade check refused the order before anything was sent; `rule` names the check. */
+  PRE_TRADE_REFUSED = 'PRE_TRADE_REFUSED',
+  /** The venue refused the request with a 4XX; `venueCode` and `venueMessage` carry its answer. */
+  VENUE_REJECTED = 'VENUE_REJECTED',
+  /** The venue key is suspended after a 429 (the seeds' one-minute pause). */
+  VENUE_RATE_LIMITED = 'VENUE_RATE_LIMITED',
+  /** The venue could not be reached before anything was sent (nothing is uncertain). */
+  VENUE_UNAVAILABLE = 'VENUE_UNAVAILABLE',
+  /** Two writers raced on one aggregate more often than the retry budget allows. */
+  CONFLICT = 'CONFLICT',
+}
+
+export interface DeskErrorDetails {
+  /** The request field at fault, as the desk sent it (`orders[2].price`). */
+  readonly field?: string;
+  /** The pre-trade rule that refused an order (`MIN_NOTIONAL`, `AVAILABLE_BALANCE`, ...). */
+  readonly rule?: string;
+  readonly venueCode?: string;
+  readonly venueMessage?: string;
+  /** Seconds a rate-limited caller should wait. */
+  readonly retryAfterSeconds?: number;
+}
+
+export class DeskError extends Error {
+  constructor(
+    readonly code: DeskErrorCode,
+    message: string,
+    readonly details: DeskErrorDetails = {},
+  ) {
+    super(message);
+    this.name = 'DeskError';
+  }
+}

@@ -1,0 +1,44 @@
+import { DomainError, FuturesOrderCommand, FuturesStopOrderCommand, SpotOrderCommand } from '@oms/domain';
+
+/** Which order aggregate a command goes to. Desk orders are keyed by the client id the OMS generated. */
+export type OrderAggregateRef =
+  | { readonly market: 'spot'; readonly accountId: string; readonly clientOrderId: string }
+  | { readonly market: 'futures'; readonly accountId: string; readonly clientOrderId: string }
+  | { readonly market: 'futures-stop'; readonly accountId: string; readonly clientOrderId: string };
+
+export type OrderAggregateCommand<Ref extends OrderAggregateRef> = Ref['market'] extends 'spot'
+  ? SpotOrderCommand
+  : Ref['market'] extends 'futures'
+    ? FuturesOrderCommand
+    : FuturesStopOrderCommand;
+
+/** Who caused the events, recorded in their metadata and in the order's audit trail. */
+export interface CommandMetadata {
+  /** The desk token's name; null for the OMS's own work (the resolver). */
+  readonly actor: string | null;
+  readonly correlationId: string;
+}
+
+export interface OrderCommandResult {
+  /** The OMS order id (rm_orders.id) of the aggregate. */
+  readonly omsOrderId: string;
+  readonly streamVersion: number;
+  /** Events appended by this command (none when the command changed nothing). */
+  readonly appendedEventTypes: readonly string[];
+}
+
+/**
+ * Runs one desk or resolver command against an order aggregate: load its state, decide
+ * with libs/domain, append with the real expected version (retrying on a conflict with
+ * the Kafka fold), and project the read models, all in one Postgres transaction.
+ * A refusal of the decider comes back as the DomainError, with nothing written.
+ */
+export interface OrderCommandPort {
+  execute<Ref extends OrderAggregateRef>(
+    ref: Ref,
+    command: OrderAggregateCommand<Ref>,
+    metadata: CommandMetadata,
+  ): Promise<OrderCommandResult | DomainError>;
+}
+
+export const ORDER_COMMAND_PORT = Symbol('ORDER_COMMAND_PORT');
