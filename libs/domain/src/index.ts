@@ -60,3 +60,5 @@ export * from './spot-order/spot-order-fills';
 export * from './position/position-fill-input';
 export * from './observations/observation-routing';
 export * from './pnl/utc-day';
+export * from './observations/mark-price-observed';
+export * from './observations/funding-payment-observed';
