@@ -37,8 +37,18 @@ export type OrderRejected = DomainEvent<
   }
 >;
 
-/** Why the outcome of a write is unknown (the seeds' 5XX rule). */
-export const UNCERTAINTY_REASONS = ['http-5xx', 'timeout', 'connection-reset', 'venue-timeout-code'] as const;
+/**
+ * Why the outcome of a write is unknown (the seeds' 5XX rule). The same words as
+ * libs/exchange's `UncertainOutcome.reason`, so the command side passes the exchange's
+ * reason through unchanged: one vocabulary for the seam.
+ */
+export const UNCERTAINTY_REASONS = [
+  'http-5xx',
+  'timeout',
+  'connection-lost',
+  'venue-status-unknown',
+  'unreadable-response',
+] as const;
 export type UncertaintyReason = (typeof UNCERTAINTY_REASONS)[number];
 
 export type OrderSubmissionUncertain = DomainEvent<

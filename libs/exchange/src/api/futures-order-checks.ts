@@ -8,11 +8,11 @@ import {
   requireText,
 } from '../validation/request-limits';
 import { SymbolRulebook } from '../validation/symbol-rules';
-import { FuturesOrderRequest } from '../wire/futures-order.wire';
+import { WireFuturesOrderRequest } from '../wire/futures-order.wire';
 
 /** Checks a futures order against the seeds' rules and the symbol's filters. */
 export function checkFuturesOrder(
-  order: FuturesOrderRequest,
+  order: WireFuturesOrderRequest,
   field: string,
   rules: SymbolRulebook | undefined,
 ): void {
@@ -37,7 +37,7 @@ export function checkFuturesOrder(
   rules?.get(order.symbol)?.checkFuturesOrder(order, field);
 }
 
-export function futuresOrderParams(order: FuturesOrderRequest): RequestParams {
+export function futuresOrderParams(order: WireFuturesOrderRequest): RequestParams {
   return {
     symbol: order.symbol,
     side: order.side,

@@ -1,4 +1,4 @@
-import { FuturesOrderRequest } from '../wire/futures-order.wire';
+import { WireFuturesOrderRequest } from '../wire/futures-order.wire';
 import { EndpointCase, fixture, itSendsEachCase, useEndpointVenue } from '../../test-support/endpoint-cases';
 
 const marketOpen = {
@@ -12,7 +12,7 @@ const marketOpen = {
 };
 
 /** Sent as given: the JSON body must hold exactly these orders. */
-const futuresBatch: FuturesOrderRequest[] = [
+const futuresBatch: WireFuturesOrderRequest[] = [
   {
     symbol: 'ETHUSDT-PERPETUAL',
     side: 'BUY_OPEN',

@@ -20,7 +20,7 @@ import {
   FuturesLimitOrder,
   futuresLimitOrderListSchema,
   futuresLimitOrderSchema,
-  FuturesOrderRequest,
+  WireFuturesOrderRequest,
   FuturesStopOrder,
   futuresStopOrderListSchema,
   futuresStopOrderSchema,
@@ -58,7 +58,7 @@ export class FuturesApi extends FuturesPositionApi {
   }
 
   /** POST /api/v1/futures/order: a LIMIT order answers a limit record, a STOP order a stop record. */
-  async placeOrder<R extends FuturesOrderRequest>(order: R): Promise<WriteOutcome<RecordOf<R['type']>>> {
+  async placeOrder<R extends WireFuturesOrderRequest>(order: R): Promise<WriteOutcome<RecordOf<R['type']>>> {
     const checked = checkBeforeSending(() => checkFuturesOrder(order, 'order', this.rules()));
     if (!checked.ok) return checked.rejection;
     const schema = recordSchema[order.type];
@@ -72,7 +72,7 @@ export class FuturesApi extends FuturesPositionApi {
 
   /** POST /api/v1/futures/batchOrders: up to 20 LIMIT orders of one symbol; each keeps its own code. */
   async placeBatch(
-    orders: readonly FuturesOrderRequest[],
+    orders: readonly WireFuturesOrderRequest[],
   ): Promise<WriteOutcome<BatchResult<FuturesLimitOrder>>> {
     const checked = checkBeforeSending(() => {
       checkBatch(

@@ -7,22 +7,22 @@ import {
   requireText,
 } from '../validation/request-limits';
 import { SymbolRulebook } from '../validation/symbol-rules';
-import { SpotOrderRequest } from '../wire/spot-order.wire';
+import { WireSpotOrderRequest } from '../wire/spot-order.wire';
 import { generateClientOrderId } from './client-order-id';
 
 /** Seeds: GTC for limit and limit-maker, IOC for limit and market, FOK for limit. */
-const TIME_IN_FORCE_BY_TYPE: Readonly<Record<SpotOrderRequest['type'], readonly string[]>> = {
+const TIME_IN_FORCE_BY_TYPE: Readonly<Record<WireSpotOrderRequest['type'], readonly string[]>> = {
   LIMIT: ['GTC', 'IOC', 'FOK'],
   LIMIT_MAKER: ['GTC'],
   MARKET: ['IOC'],
 };
 
 /** A spot order with its client order id filled in (generated when the caller gave none). */
-export type PreparedSpotOrder = SpotOrderRequest & { readonly newClientOrderId: string };
+export type PreparedSpotOrder = WireSpotOrderRequest & { readonly newClientOrderId: string };
 
 /** Checks a spot order against the seeds' rules and the symbol's filters, and names its client order id. */
 export function prepareSpotOrder(
-  order: SpotOrderRequest,
+  order: WireSpotOrderRequest,
   field: string,
   version: 'v1.0' | 'v1.1',
   rules: SymbolRulebook | undefined,

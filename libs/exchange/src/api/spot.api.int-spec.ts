@@ -1,5 +1,5 @@
 import { ExchangeClient } from '../exchange-client';
-import { SpotOrderRequest } from '../wire/spot-order.wire';
+import { WireSpotOrderRequest } from '../wire/spot-order.wire';
 import { RecordingVenue } from '../../test-support/recording-venue';
 import { EndpointCase, fixture, runEndpointCase, testClient } from '../../test-support/endpoint-cases';
 
@@ -15,7 +15,7 @@ const limitOrderQuery =
   'symbol=ETHUSDT&side=SELL&type=LIMIT_MAKER&quantity=0.005&price=5000&newClientOrderId=1722006209978370';
 
 /** Sent as given: the JSON body must hold exactly these orders. */
-const spotBatch: SpotOrderRequest[] = [
+const spotBatch: WireSpotOrderRequest[] = [
   {
     symbol: 'ETHUSDT',
     side: 'BUY',

@@ -25,7 +25,7 @@ import {
   SpotOrderRecord,
   spotOrderRecordListSchema,
   spotOrderRecordSchema,
-  SpotOrderRequest,
+  WireSpotOrderRequest,
   SuccessFlag,
   successFlagSchema,
 } from '../wire/spot-order.wire';
@@ -65,23 +65,23 @@ export class SpotApi {
   ) {}
 
   /** POST /api/v1/spot/orderTest: validated by the venue, never matched. */
-  async testOrder(order: SpotOrderRequest): Promise<void> {
+  async testOrder(order: WireSpotOrderRequest): Promise<void> {
     const prepared = prepareSpotOrder(order, 'order', 'v1.1', this.rules());
     await this.rest.read(ENDPOINTS.spotOrderTest, spotOrderParams(prepared), emptyObjectSchema);
   }
 
   /** POST /api/v1.1/spot/order (recommended). */
-  placeOrder(order: SpotOrderRequest): Promise<WriteOutcome<SpotOrderAck>> {
+  placeOrder(order: WireSpotOrderRequest): Promise<WriteOutcome<SpotOrderAck>> {
     return this.place(order, 'v1.1');
   }
 
   /** POST /api/v1/spot/order (legacy v1.0: no `amount`; a market buy's `quantity` is cash). */
-  placeOrderLegacy(order: SpotOrderRequest): Promise<WriteOutcome<SpotOrderAck>> {
+  placeOrderLegacy(order: WireSpotOrderRequest): Promise<WriteOutcome<SpotOrderAck>> {
     return this.place(order, 'v1.0');
   }
 
   /** POST /api/v1.1/spot/batchOrders: up to 20 orders of one symbol; each keeps its own code. */
-  async placeBatch(orders: readonly SpotOrderRequest[]): Promise<WriteOutcome<BatchResult<SpotOrderAck>>> {
+  async placeBatch(orders: readonly WireSpotOrderRequest[]): Promise<WriteOutcome<BatchResult<SpotOrderAck>>> {
     const checked = checkBeforeSending(() => {
       checkBatch(
         'orders',
@@ -211,7 +211,7 @@ export class SpotApi {
   }
 
   private async place(
-    order: SpotOrderRequest,
+    order: WireSpotOrderRequest,
     version: 'v1.0' | 'v1.1',
   ): Promise<WriteOutcome<SpotOrderAck>> {
     const checked = checkBeforeSending(() => prepareSpotOrder(order, 'order', version, this.rules()));

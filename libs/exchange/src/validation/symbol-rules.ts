@@ -9,8 +9,8 @@ import {
   SymbolFilter,
   TradeAmountFilter,
 } from '../wire/exchange-info.wire';
-import { FuturesOrderRequest } from '../wire/futures-order.wire';
-import { SpotOrderRequest } from '../wire/spot-order.wire';
+import { WireFuturesOrderRequest } from '../wire/futures-order.wire';
+import { WireSpotOrderRequest } from '../wire/spot-order.wire';
 
 function findFilter<T extends SymbolFilter['filterType']>(
   filters: readonly SymbolFilter[],
@@ -71,7 +71,7 @@ export class SymbolRules {
    * `version` matters for a market buy: on the legacy v1.0 endpoint its `quantity` is
    * the quote cash to spend, so it is held to the market amount bounds, not the lot.
    */
-  checkSpotOrder(order: SpotOrderRequest, field = 'order', version: 'v1.0' | 'v1.1' = 'v1.1'): void {
+  checkSpotOrder(order: WireSpotOrderRequest, field = 'order', version: 'v1.0' | 'v1.1' = 'v1.1'): void {
     const price = order.price === undefined ? undefined : new Decimal(order.price);
     const quantity = order.quantity === undefined ? undefined : new Decimal(order.quantity);
     if (price) this.checkPrice(`${field}.price`, price);
@@ -130,7 +130,7 @@ export class SymbolRules {
    * Futures quantities are contracts while the lot and notional filters are in base
    * units, so the order is measured as contracts x contractMultiplier.
    */
-  checkFuturesOrder(order: FuturesOrderRequest, field = 'order'): void {
+  checkFuturesOrder(order: WireFuturesOrderRequest, field = 'order'): void {
     const price =
       order.price !== undefined && order.priceType !== 'MARKET' ? new Decimal(order.price) : undefined;
     if (price) this.checkPrice(`${field}.price`, price);

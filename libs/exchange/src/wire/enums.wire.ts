@@ -8,11 +8,11 @@ export type SpotSide = z.output<typeof spotSide>;
 
 export const spotOrderTypes = ['LIMIT', 'MARKET', 'LIMIT_MAKER'] as const;
 export const spotOrderType = z.enum(spotOrderTypes);
-export type SpotOrderType = z.output<typeof spotOrderType>;
+export type WireSpotOrderType = z.output<typeof spotOrderType>;
 
 export const spotTimeInForces = ['GTC', 'IOC', 'FOK'] as const;
 export const spotTimeInForce = z.enum(spotTimeInForces);
-export type SpotTimeInForce = z.output<typeof spotTimeInForce>;
+export type WireSpotTimeInForce = z.output<typeof spotTimeInForce>;
 
 export const stpModes = ['EXPIRE_TAKER', 'EXPIRE_MAKER'] as const;
 export const stpMode = z.enum(stpModes);
@@ -30,7 +30,7 @@ export const spotOrderStatuses = [
   'REJECTED',
 ] as const;
 export const spotOrderStatus = z.enum(spotOrderStatuses);
-export type SpotOrderStatus = z.output<typeof spotOrderStatus>;
+export type WireSpotOrderStatus = z.output<typeof spotOrderStatus>;
 
 export const futuresSides = ['BUY_OPEN', 'SELL_CLOSE', 'SELL_OPEN', 'BUY_CLOSE'] as const;
 export const futuresSide = z.enum(futuresSides);
@@ -47,11 +47,11 @@ export type FuturesLimitOrderType = z.output<typeof futuresLimitOrderType>;
 
 export const futuresPriceTypes = ['INPUT', 'MARKET'] as const;
 export const futuresPriceType = z.enum(futuresPriceTypes);
-export type FuturesPriceType = z.output<typeof futuresPriceType>;
+export type WireFuturesPriceType = z.output<typeof futuresPriceType>;
 
 export const futuresTimeInForces = ['GTC', 'FOK', 'IOC', 'LIMIT_MAKER'] as const;
 export const futuresTimeInForce = z.enum(futuresTimeInForces);
-export type FuturesTimeInForce = z.output<typeof futuresTimeInForce>;
+export type WireFuturesTimeInForce = z.output<typeof futuresTimeInForce>;
 
 export const futuresLimitOrderStatuses = [
   'NEW',
@@ -74,11 +74,11 @@ export const futuresStopOrderStatuses = [
   'ORDER_NOT_EFFECTIVE',
 ] as const;
 export const futuresStopOrderStatus = z.enum(futuresStopOrderStatuses);
-export type FuturesStopOrderStatus = z.output<typeof futuresStopOrderStatus>;
+export type WireFuturesStopOrderStatus = z.output<typeof futuresStopOrderStatus>;
 
 export const positionSides = ['LONG', 'SHORT'] as const;
 export const positionSide = z.enum(positionSides);
-export type PositionSide = z.output<typeof positionSide>;
+export type WirePositionSide = z.output<typeof positionSide>;
 
 export const marginTypes = ['CROSS', 'ISOLATED'] as const;
 export const marginType = z.enum(marginTypes);

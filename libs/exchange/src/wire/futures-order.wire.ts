@@ -21,7 +21,7 @@ import { batchOrderResponseSchema, batchResultEntrySchema } from './batch-result
 // ---------------------------------------------------------------- requests
 
 /** Parameters of POST /api/v1/futures/order. Quantities are whole contracts. */
-export interface FuturesOrderRequest {
+export interface WireFuturesOrderRequest {
   readonly symbol: string;
   readonly side: 'BUY_OPEN' | 'SELL_CLOSE' | 'SELL_OPEN' | 'BUY_CLOSE';
   readonly type: 'LIMIT' | 'STOP';

@@ -14,7 +14,7 @@ import { batchOrderResponseSchema, batchResultEntrySchema } from './batch-result
 // ---------------------------------------------------------------- requests
 
 /** Parameters of POST /api/v1.1/spot/order (and /api/v1/spot/order, without `amount`). */
-export interface SpotOrderRequest {
+export interface WireSpotOrderRequest {
   readonly symbol: string;
   readonly side: 'BUY' | 'SELL';
   readonly type: 'LIMIT' | 'MARKET' | 'LIMIT_MAKER';

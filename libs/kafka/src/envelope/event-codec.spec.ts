@@ -95,3 +95,38 @@ describe('EventCodec', () => {
     expect(() => registry.register('A', 1, z.object({}))).toThrow(/already registered/);
   });
 });
+
+describe('EventCodec with a payload reader', () => {
+  const reader = {
+    read(type: string, _version: number, payload: unknown) {
+      if (type !== 'PriceObserved') return undefined;
+      const price = (payload as { price?: unknown }).price;
+      return typeof price === 'string'
+        ? { ok: true as const, payload: { price, read: true } }
+        : { ok: false as const, reason: 'observation.price: must be a decimal string' };
+    },
+  };
+  const codec = new EventCodec(new PayloadSchemaRegistry(), { payloadReader: reader });
+
+  it('hands back the payload as the reader read it', () => {
+    const envelope = sampleEnvelope('acc1', 'BTCUSDT', 1, { type: 'PriceObserved', payload: { price: '1' } });
+    expect(codec.validate(envelope)).toEqual({
+      ok: true,
+      envelope: { ...envelope, payload: { price: '1', read: true } },
+    });
+  });
+
+  it("refuses with the reader's reason, naming the field", () => {
+    const envelope = sampleEnvelope('acc1', 'BTCUSDT', 1, { type: 'PriceObserved', payload: { price: 1 } });
+    expect(codec.validate(envelope)).toEqual({
+      ok: false,
+      reason: 'payload.observation.price: must be a decimal string',
+    });
+  });
+
+  it('still refuses types neither the reader nor the registry knows', () => {
+    expect(codec.validate(sampleEnvelope('acc1', 'BTCUSDT', 1, { type: 'OtherObserved' }))).toMatchObject({
+      ok: false,
+    });
+  });
+});

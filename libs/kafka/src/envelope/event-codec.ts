@@ -14,9 +14,24 @@ export class InvalidEventError extends Error {
   }
 }
 
+/** What a payload reader says about one payload: its parsed form, or why it is refused. */
+export type PayloadReading =
+  { readonly ok: true; readonly payload: unknown } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Reads payloads of the types it knows (undefined for any other type). The OMS passes
+ * the libs/domain readers here, so the domain stays the one authority on observation
+ * payloads and a refused payload reaches the dead-letter topic with the domain's reason.
+ */
+export interface PayloadReader {
+  read(type: string, schemaVersion: number, payload: unknown): PayloadReading | undefined;
+}
+
 export interface EventCodecOptions {
-  /** 'reject' (default) refuses types without a registered payload schema. */
+  /** 'reject' (default) refuses types without a registered payload schema or reader. */
   readonly unregisteredTypes?: 'reject' | 'accept';
+  /** Consulted before the zod registry; a type it knows never reaches the registry. */
+  readonly payloadReader?: PayloadReader;
 }
 
 function describeIssues(prefix: string, error: z.ZodError): string {
@@ -44,6 +59,11 @@ export class EventCodec {
       const parsed = eventEnvelopeSchema.safeParse(candidate);
       if (!parsed.success) return { ok: false, reason: describeIssues('envelope', parsed.error) };
       envelope = { ...parsed.data, payload: parsed.data.payload };
+    }
+    const reading = this.options.payloadReader?.read(envelope.type, envelope.schemaVersion, envelope.payload);
+    if (reading !== undefined) {
+      if (!reading.ok) return { ok: false, reason: `payload.${reading.reason}` };
+      return { ok: true, envelope: { ...envelope, payload: reading.payload } };
     }
     const payloadSchema = this.registry.lookup(envelope.type, envelope.schemaVersion);
     if (!payloadSchema) {

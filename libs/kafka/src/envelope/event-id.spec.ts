@@ -1,7 +1,7 @@
 import { deterministicEventId } from './event-id';
 
 describe('deterministicEventId', () => {
-  it('gives the same fact the same id, whichever source observed it', () => {
+  it('gives the same identity the same id (a report re-delivered unchanged is stored once)', () => {
     expect(deterministicEventId('hashkey', 'acc1', 'trade', '123')).toBe(
       deterministicEventId('hashkey', 'acc1', 'trade', '123'),
     );
@@ -10,6 +10,12 @@ describe('deterministicEventId', () => {
   it('gives different facts different ids, even when their parts concatenate alike', () => {
     expect(deterministicEventId('ab', 'c')).not.toBe(deterministicEventId('a', 'bc'));
     expect(deterministicEventId('acc1', 1)).not.toBe(deterministicEventId('acc1', 2));
+  });
+
+  it('gives the stream and the poll report of one fill different ids (the source is part of the identity)', () => {
+    expect(deterministicEventId('venue-observation', 'SpotFillObserved|acc1|BTCUSDT|991|ws')).not.toBe(
+      deterministicEventId('venue-observation', 'SpotFillObserved|acc1|BTCUSDT|991|rest-poll'),
+    );
   });
 
   it('is a version 5 UUID', () => {

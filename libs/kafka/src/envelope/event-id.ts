@@ -4,9 +4,13 @@ import { createHash } from 'node:crypto';
 const EVENT_ID_NAMESPACE = Buffer.from('6c0f1c9e4b7a4d2a9d1e5f3b2a8c7e61', 'hex');
 
 /**
- * An event id derived from the identity of the fact at its source (e.g. venue, account,
- * order id, trade id), so the same venue fact observed twice, by the stream and by a
- * poll, gets the same id and is de-duplicated downstream.
+ * A name-based id (UUID v5) from identity parts. Venue observations use
+ * `deterministicEventId('venue-observation', observationIdentity(event))` (libs/domain):
+ * the identity includes the source, so the same report re-delivered or re-polled
+ * unchanged has the same id, while the stream's and the poll's reports of one fill have
+ * different ids and are merged by the OMS fold (the poll's fee is never dropped as a
+ * duplicate). Events the OMS decides use
+ * `deterministicEventId('oms-event', <input eventId or command id>, streamId, index)`.
  */
 export function deterministicEventId(...identity: readonly (string | number)[]): string {
   if (identity.length === 0) throw new Error('deterministicEventId needs at least one identity part');
