@@ -2,10 +2,9 @@ import { ConfigurationError } from '@oms/platform';
 import { loadKafkaEnvironment } from './kafka-connection-config';
 
 describe('loadKafkaEnvironment', () => {
-  it('uses the project broker when KAFKA_BROKERS is not set', () => {
-    const environment = loadKafkaEnvironment({});
-    expect(environment.KAFKA_BROKERS).toBeUndefined();
-    expect(environment.KAFKA_LOCAL_PORT).toBe(9092);
+  it('refuses to start without KAFKA_BROKERS, naming it, instead of starting a broker of its own', () => {
+    expect(() => loadKafkaEnvironment({})).toThrow(ConfigurationError);
+    expect(() => loadKafkaEnvironment({})).toThrow(/KAFKA_BROKERS: is required/);
   });
 
   it('splits a comma-separated broker list', () => {

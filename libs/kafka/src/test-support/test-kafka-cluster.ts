@@ -4,6 +4,19 @@ import { startTemporaryBroker, TemporaryBroker } from '@oms/kafka-broker/test-su
 import { createKafkaClient } from '../client/kafka-client';
 import { loadKafkaEnvironment } from '../client/kafka-connection-config';
 
+/**
+ * The brokers a spec talks to: the cluster KAFKA_BROKERS names, otherwise the project
+ * broker started on a free port with a temporary data folder. The library itself never
+ * starts a broker; starting one is the business of the tests and the local stack.
+ */
+export async function openSpecBrokers(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ brokers: string[]; local?: TemporaryBroker }> {
+  if (env.KAFKA_BROKERS) return { brokers: loadKafkaEnvironment(env).KAFKA_BROKERS };
+  const local = await startTemporaryBroker();
+  return { brokers: local.brokers(), local };
+}
+
 export interface TestKafkaCluster {
   readonly brokers: string[];
   readonly external: boolean;
@@ -19,9 +32,7 @@ export interface TestKafkaCluster {
  * otherwise the project broker on a free port with a temporary data folder.
  */
 export async function openTestKafkaCluster(): Promise<TestKafkaCluster> {
-  const environment = loadKafkaEnvironment();
-  let local: TemporaryBroker | undefined;
-  const brokers = environment.KAFKA_BROKERS ?? (local = await startTemporaryBroker()).brokers();
+  const { brokers, local } = await openSpecBrokers();
   const kafka = createKafkaClient({ brokers, clientId: 'kafka-layer-spec', logLevel: logLevel.NOTHING });
   const runId = randomUUID().slice(0, 8);
   return {

@@ -1,26 +1,7 @@
 import pino from 'pino';
-import { Writable } from 'node:stream';
+import { capturedLog as capture } from '../test-support/captured-log';
 import { rootLoggerOptions } from './logger';
 import { runAsService } from './service-scope';
-
-function capture(): { stream: Writable; lines: () => Array<Record<string, unknown>> } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString());
-      done();
-    },
-  });
-  return {
-    stream,
-    lines: () =>
-      chunks
-        .join('')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-  };
-}
 
 describe('root logger options', () => {
   it('redacts key material wherever it travels', () => {

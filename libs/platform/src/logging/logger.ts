@@ -1,33 +1,7 @@
 import pino, { Logger, LoggerOptions } from 'pino';
+import { logDestination } from './log-format';
+import { redactLogLine, registerSecretsFromEnvironment } from './secret-redaction';
 import { currentServiceName } from './service-scope';
-
-/**
- * Paths redacted from every log line: key material and signatures must never reach
- * the logs, whichever object they travel in.
- */
-export const REDACTED_LOG_PATHS: readonly string[] = [
-  '*.apiSecret',
-  '*.secret',
-  '*.secretKey',
-  '*.privateKey',
-  '*.privateKeyPem',
-  '*.password',
-  '*.signature',
-  '*.apiKey',
-  'apiSecret',
-  'secret',
-  'secretKey',
-  'privateKey',
-  'privateKeyPem',
-  'password',
-  'signature',
-  'apiKey',
-  'req.headers["x-apikey"]',
-  'req.headers["x-hk-apikey"]',
-  'req.headers.authorization',
-  'headers["x-apikey"]',
-  'headers["x-hk-apikey"]',
-];
 
 /**
  * Options shared by every logger of the project. `service` names the app when the log
@@ -44,16 +18,20 @@ export function rootLoggerOptions(
       const name = currentServiceName() ?? service;
       return name === undefined ? {} : { service: name };
     },
-    redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' },
+    // Secrets are removed from the finished line, at any depth (see secret-redaction.ts).
+    hooks: { streamWrite: redactLogLine },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
 }
 
 let root: Logger | undefined;
 
-/** The process-wide root logger (structured JSON on stdout). */
+/** The process-wide root logger: JSON lines on stdout, or pretty in a terminal (log-format.ts). */
 export function rootLogger(): Logger {
-  root ??= pino(rootLoggerOptions());
+  if (root) return root;
+  registerSecretsFromEnvironment(process.env);
+  const destination = logDestination();
+  root = destination ? pino(rootLoggerOptions(), destination) : pino(rootLoggerOptions());
   return root;
 }
 

@@ -2,8 +2,11 @@ import { DynamicModule } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import type { Options as HttpLoggerOptions } from 'pino-http';
 import { CORRELATION_ID_HEADER } from '../logging/correlation';
+import { logDestination } from '../logging/log-format';
 import { rootLoggerOptions } from '../logging/logger';
+import { registerSecretsFromEnvironment } from '../logging/secret-redaction';
 
 function correlationIdOf(request: IncomingMessage, response: ServerResponse): string {
   const header = request.headers[CORRELATION_ID_HEADER];
@@ -20,18 +23,19 @@ function correlationIdOf(request: IncomingMessage, response: ServerResponse): st
  * the response), health probes left out of the access log.
  */
 export function structuredLoggerModule(service: string, level?: string): DynamicModule {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      ...rootLoggerOptions(level, service),
-      genReqId: correlationIdOf,
-      customAttributeKeys: { reqId: 'correlationId' },
-      autoLogging: { ignore: (request) => request.url === '/health' },
-      serializers: {
-        req: (request: { id: string; method: string; url: string }) => ({
-          method: request.method,
-          url: request.url,
-        }),
-      },
+  registerSecretsFromEnvironment(process.env);
+  const options: HttpLoggerOptions = {
+    ...rootLoggerOptions(level, service),
+    genReqId: correlationIdOf,
+    customAttributeKeys: { reqId: 'correlationId' },
+    autoLogging: { ignore: (request) => request.url === '/health' },
+    serializers: {
+      req: (request: { id: string; method: string; url: string }) => ({
+        method: request.method,
+        url: request.url,
+      }),
     },
-  });
+  };
+  const destination = logDestination();
+  return LoggerModule.forRoot({ pinoHttp: destination ? [options, destination] : options });
 }
