@@ -72,7 +72,7 @@ export function loadConfig<S extends z.ZodTypeAny>(
     // A transform threw (a JSON.parse, a file read...): its message may quote the input.
     throw new ConfigurationError(app, [describeThrown(error, env)]);
   }
-  if (result.success) return result.data as z.infer<S>;
+  if (result.success) return result.data;
   throw new ConfigurationError(
     app,
     result.error.issues.map((issue) => describeIssue(issue, env)),
