@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ExchangeAccount, ExchangeAccountsError, parseExchangeAccounts, SiteFamily } from '@oms/exchange';
+import { ConfigurationError } from '@oms/platform';
+import { OrderLimits, parseOrderLimits } from './order-limits';
+
+/**
+ * Settings of the desk command path (placing, cancelling, resolving). Absent when the
+ * OMS is not given a venue (EXCHANGE_ACCOUNTS and EXCHANGE_REST_URL): it then serves
+ * reads only and the command routes are not mounted.
+ */
+export interface CommandsConfig {
+  readonly restUrl: string;
+  readonly accounts: readonly ExchangeAccount[];
+  readonly apiKeyHeader: string;
+  readonly siteFamily: SiteFamily;
+  /** Part of a shared key's weight budget left to ingest (the OMS uses the rest). */
+  readonly ingestShareOfSharedKey: number;
+  /** How long a write may wait for the venue's answer before it is uncertain. */
+  readonly venueTimeoutMs: number;
+  /** How long the resolver looks up an uncertain order before declaring it not placed. */
+  readonly resolutionWindowMs: number;
+  readonly limits: OrderLimits;
+}
+
+const positiveDecimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a plain positive decimal');
+
+const commandsEnvironment = z.object({
+  EXCHANGE_REST_URL: z.string().url('must be an http(s) URL').optional(),
+  EXCHANGE_ACCOUNTS: z.string().min(1).optional(),
+  EXCHANGE_API_KEY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .default('X-APIKEY'),
+  EXCHANGE_SITE_FAMILY: z.enum(['professional', 'global']).default('professional'),
+  EXCHANGE_SHARED_KEY_INGEST_SHARE: z.coerce
+    .number()
+    .min(0, 'must be between 0 and 0.9')
+    .max(0.9, 'must be between 0 and 0.9')
+    .default(0.25),
+  OMS_VENUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OMS_RESOLUTION_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  OMS_MAX_ORDER_NOTIONAL: positiveDecimal.optional(),
+  OMS_MAX_ORDER_QTY: positiveDecimal.optional(),
+  OMS_ORDER_LIMITS: z.string().min(1).optional(),
+});
+
+/** Reads the command settings; null when no venue is configured. Values are never echoed. */
+export function loadCommandsConfig(env: NodeJS.ProcessEnv): CommandsConfig | null {
+  const parsed = commandsEnvironment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigurationError(
+      'oms',
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  if (values.EXCHANGE_ACCOUNTS === undefined && values.EXCHANGE_REST_URL === undefined) return null;
+  if (values.EXCHANGE_ACCOUNTS === undefined || values.EXCHANGE_REST_URL === undefined) {
+    throw new ConfigurationError('oms', [
+      `${values.EXCHANGE_ACCOUNTS === undefined ? 'EXCHANGE_ACCOUNTS' : 'EXCHANGE_REST_URL'}: is required when ${
+        values.EXCHANGE_ACCOUNTS === undefined ? 'EXCHANGE_REST_URL' : 'EXCHANGE_ACCOUNTS'
+      } is set`,
+    ]);
+  }
+  let accounts: ExchangeAccount[];
+  try {
+    accounts = parseExchangeAccounts(values.EXCHANGE_ACCOUNTS);
+  } catch (error) {
+    if (error instanceof ExchangeAccountsError) throw new ConfigurationError('oms', [...error.problems]);
+    throw error;
+  }
+  return {
+    restUrl: values.EXCHANGE_REST_URL,
+    accounts,
+    apiKeyHeader: values.EXCHANGE_API_KEY_HEADER,
+    siteFamily: values.EXCHANGE_SITE_FAMILY,
+    ingestShareOfSharedKey: values.EXCHANGE_SHARED_KEY_INGEST_SHARE,
+    venueTimeoutMs: values.OMS_VENUE_TIMEOUT_MS,
+    resolutionWindowMs: values.OMS_RESOLUTION_WINDOW_MS,
+    limits: parseOrderLimits(
+      {
+        maxOrderNotional: values.OMS_MAX_ORDER_NOTIONAL ?? null,
+        maxOrderQty: values.OMS_MAX_ORDER_QTY ?? null,
+        perAccountJson: values.OMS_ORDER_LIMITS ?? null,
+      },
+      accounts.map((account) => account.name),
+    ),
+  };
+}
