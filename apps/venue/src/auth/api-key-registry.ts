@@ -79,6 +79,11 @@ export class ApiKeyRegistry {
     record.lastUsedAt = this.now();
   }
 
+  /** Deletes a key, as revoking it on the exchange's portal does; false when unknown. */
+  revoke(apiKey: string): boolean {
+    return this.keys.delete(apiKey);
+  }
+
   list(): readonly ApiKeyRecord[] {
     return [...this.keys.values()];
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, Post } from '@nestjs/common';
 import { VenueRuntime } from '../runtime/venue-runtime';
 import { VENUE_RUNTIME } from '../runtime/venue-runtime.token';
 import { CreateAccountDto, CreateApiKeyDto, DepositDto } from './dto/control-requests.dto';
@@ -42,6 +42,16 @@ export class AccountsController {
         ? { kind: 'HMAC' as const, apiKey: body.apiKey, secretKey: body.secretKey }
         : { kind: 'ED25519' as const, apiKey: body.apiKey, publicKeyPem: body.publicKeyPem };
     return this.runtime.accounts.createKey(userId, request, body.permissions);
+  }
+
+  /** Revokes a key: every later request with it answers as for an unknown key. */
+  @Delete('accounts/:userId/keys/:apiKey')
+  revokeKey(@Param('userId') userId: string, @Param('apiKey') apiKey: string) {
+    const owned = this.runtime.accounts.keysOf(userId).some((key) => key.apiKey === apiKey);
+    if (!owned || !this.runtime.keys.revoke(apiKey)) {
+      throw new NotFoundException(`user ${userId} has no key ${apiKey}`);
+    }
+    return { revoked: apiKey };
   }
 
   @Post('deposits')

@@ -5,6 +5,7 @@ import { AccountsController } from './accounts.controller';
 import { FaultsController } from './faults.controller';
 import { FundingController } from './funding.controller';
 import { MarketController } from './market.controller';
+import { WireSwitchesController } from './wire-switches.controller';
 
 /** The control plane: served on its own port, never mixed with the exchange API. */
 @Module({})
@@ -12,7 +13,13 @@ export class ControlPlaneModule {
   static forRuntime(runtime: VenueRuntime): DynamicModule {
     return {
       module: ControlPlaneModule,
-      controllers: [AccountsController, MarketController, FaultsController, FundingController],
+      controllers: [
+        AccountsController,
+        MarketController,
+        FaultsController,
+        FundingController,
+        WireSwitchesController,
+      ],
       providers: [{ provide: VENUE_RUNTIME, useValue: runtime }],
     };
   }

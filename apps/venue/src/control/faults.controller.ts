@@ -8,6 +8,7 @@ import {
   ForcedRateLimitDto,
   HttpFaultDto,
   MatchingPauseDto,
+  RawStreamFrameDto,
   StreamFaultDto,
 } from './dto/control-requests.dto';
 
@@ -48,6 +49,13 @@ export class FaultsController {
   @HttpCode(200)
   closeStreams(@Body() body: CloseStreamsDto) {
     return { closed: this.runtime.stream.closeConnections(body.listenKey) };
+  }
+
+  /** Sends a frame exactly as given (e.g. malformed JSON) to the private stream connections. */
+  @Post('stream/raw')
+  @HttpCode(200)
+  sendRawFrame(@Body() body: RawStreamFrameDto) {
+    return { sent: this.runtime.stream.sendRaw(body.text, body.listenKey) };
   }
 
   @Post('rate-limit')

@@ -189,7 +189,9 @@ export function futuresTradingRoutes(dependencies: RouteDependencies): ExchangeR
           symbol: params.requiredString('symbol'),
           ...readTradeWindow(params),
         })
-        .map(toFuturesTrade),
+        .map(toFuturesTrade)
+        // Live captures show rows without ticketId; the control plane can switch to that shape.
+        .map((row) => (dependencies.switches?.futuresTradesWithoutTicketId ? withoutTicketId(row) : row)),
     ),
     signedQuery('GET', '/api/v1/futures/positions', 1, ({ params, key }) =>
       engine
@@ -247,4 +249,9 @@ export function futuresTradingRoutes(dependencies: RouteDependencies): ExchangeR
 /** `fromOrderId=0` is the exchange's "from the newest". */
 function nonZero(value: string | undefined): string | undefined {
   return value === '0' ? undefined : value;
+}
+
+function withoutTicketId<T extends { ticketId?: unknown }>(row: T): Omit<T, 'ticketId'> {
+  const { ticketId: _omitted, ...rest } = row;
+  return rest;
 }

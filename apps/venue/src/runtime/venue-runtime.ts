@@ -12,6 +12,7 @@ import { PublicMarketStream } from '../stream/public-market-stream';
 import { toStreamEvent } from '../wire/stream-wire.mapper';
 import { VenueAccounts } from './venue-accounts';
 import { VenueClock } from './venue-clock';
+import { VenueWireSwitches } from './venue-wire-switches';
 
 /**
  * Everything one venue instance holds, shared by the exchange API and the control
@@ -22,6 +23,7 @@ export class VenueRuntime {
   readonly accounts: VenueAccounts;
   readonly rateLimiter: WeightRateLimiter;
   readonly faults = new FaultInjector();
+  readonly switches = new VenueWireSwitches();
   readonly listenKeys: ListenKeyRegistry;
   readonly stream: PrivateStreamServer;
   readonly marketStream: PublicMarketStream;
@@ -46,7 +48,7 @@ export class VenueRuntime {
     );
     this.marketStream = new PublicMarketStream(engine, now, config.stream.publicPushIntervalMs);
     this.http = new ExchangeHttpHandler({
-      routes: exchangeRoutes({ engine, listenKeys: this.listenKeys }),
+      routes: exchangeRoutes({ engine, listenKeys: this.listenKeys, switches: this.switches }),
       authenticator: new RequestAuthenticator(this.keys, now),
       rateLimiter: this.rateLimiter,
       faults: this.faults,

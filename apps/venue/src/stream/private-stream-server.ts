@@ -77,6 +77,21 @@ export class PrivateStreamServer {
     return closed;
   }
 
+  /**
+   * Sends a text frame as is, past the fault pipeline, to every connection (or one
+   * listenKey's): lets a client be tested with a message it cannot parse.
+   */
+  sendRaw(text: string, listenKey?: string): number {
+    let sent = 0;
+    for (const connection of this.connections) {
+      if (listenKey !== undefined && connection.listenKey !== listenKey) continue;
+      if (connection.socket.readyState !== WebSocket.OPEN) continue;
+      connection.socket.send(text);
+      sent += 1;
+    }
+    return sent;
+  }
+
   connectionCount(): number {
     return this.connections.size;
   }

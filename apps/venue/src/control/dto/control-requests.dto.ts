@@ -176,6 +176,23 @@ export class CloseStreamsDto {
   listenKey?: string;
 }
 
+export class RawStreamFrameDto {
+  @IsOptional()
+  @IsString()
+  listenKey?: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(65536)
+  text!: string;
+}
+
+export class WireSwitchesDto {
+  @IsOptional()
+  @IsBoolean()
+  futuresTradesWithoutTicketId?: boolean;
+}
+
 export class ForcedRateLimitDto {
   @IsInt()
   @Min(1)
