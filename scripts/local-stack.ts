@@ -1,28 +1,25 @@
 /**
- * The whole local stack in one process, on embedded defaults:
- * - Postgres: DATABASE_URL, or an embedded PostgreSQL 15 (data deleted on stop).
- * - Kafka: KAFKA_BROKERS, or the project's broker on KAFKA_LOCAL_PORT (its log in
- *   KAFKA_LOCAL_DATA_DIR, or in a folder deleted on stop).
- * - Exchange: EXCHANGE_REST_URL, or the simulated venue (VENUE_* settings).
- * - OMS and ingest apps.
- * `npm start` runs it until Ctrl-C; the e2e tests run it on free ports.
+ * The whole local stack in one process, every part replaceable by configuration:
+ * - Postgres: DATABASE_URL, or an embedded PostgreSQL 15 in the data folder.
+ * - Kafka: KAFKA_BROKERS, or the project broker on KAFKA_LOCAL_PORT, its log in the data folder.
+ * - Exchange: EXCHANGE_REST_URL (+ EXCHANGE_WS_URL, EXCHANGE_ACCOUNTS), or the simulated
+ *   venue with its market, whose demo user is the account `demo`.
+ * - The OMS and ingest apps, given DATABASE_URL, KAFKA_BROKERS, EXCHANGE_* and DESK_ADMIN_TOKEN.
+ * The data folder is OMS_DATA_DIR (kept across restarts), or a throw-away folder.
+ * `npm start` runs it until Ctrl-C (start-stack.ts); the e2e tests run it on free ports.
  */
 import { INestApplication } from '@nestjs/common';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadKafkaEnvironment, openKafkaEndpoint } from '@oms/kafka';
-import { createLogger } from '@oms/platform';
+import { parseExchangeAccounts } from '@oms/exchange';
+import { createLogger, registerSecretsFromEnvironment, registerSecretValue } from '@oms/platform';
 import { listeningPort } from '@oms/platform/nest';
-import { RunningVenue, startVenue } from '@oms/venue';
+import { RunningVenue } from '@oms/venue';
 import { loadIngestConfig, startIngest } from '../apps/ingest/src';
 import { loadOmsConfig, startOms } from '../apps/oms/src';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startEmbeddedPostgres } = require('../tools/embedded-postgres/embedded-postgres.cjs') as {
-  startEmbeddedPostgres: (options: {
-    database: string;
-  }) => Promise<{ url: string; port: number; folder: string; stop: () => Promise<void> }>;
-};
+import { BannerFacts, stackBanner } from './stack/banner';
+import { deskAdminToken, openDataFolder } from './stack/data-folder';
+import { startStackExchange } from './stack/stack-venue';
+import { startStackKafka, StackKafka } from './stack/stack-kafka';
+import { startStackPostgres, StackPostgres } from './stack/stack-postgres';
 
 const logger = createLogger('stack');
 
@@ -38,8 +35,19 @@ export interface LocalStack {
   readonly ingestUrl: string;
   /** Present when the stack started the simulated venue. */
   readonly venue?: RunningVenue;
+  /** The bootstrap admin token (DESK_ADMIN_TOKEN, or generated). */
+  readonly deskToken: string;
+  readonly dataDir: string;
+  /** True when the data folder (OMS_DATA_DIR) outlives the stack. */
+  readonly persistent: boolean;
+  readonly postgres: StackPostgres['kind'];
+  readonly kafka: StackKafka['kind'];
+  /** The environment the OMS and ingest were started with. */
+  readonly appEnvironment: Readonly<NodeJS.ProcessEnv>;
   /** Folders the stack created and deletes on stop. */
   readonly temporaryFolders: readonly string[];
+  /** What `npm start` prints: the URLs, the account and the desk token. */
+  banner(): string;
   /** Stops every component in reverse order of start; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -48,13 +56,22 @@ function nestComponent(name: string, app: INestApplication): RunningComponent {
   return { name, stop: () => app.close() };
 }
 
+function accountNames(exchangeAccounts: string | undefined): string[] {
+  if (!exchangeAccounts) return [];
+  try {
+    return parseExchangeAccounts(exchangeAccounts).map((account) => account.name);
+  } catch {
+    return []; // the apps refuse it at start, naming EXCHANGE_ACCOUNTS
+  }
+}
+
 /**
  * Starts the stack with `env` (process.env by default). Components started before a
- * failure are stopped again before the error is rethrown.
+ * failure are stopped again, and a throw-away data folder deleted, before the error is rethrown.
  */
 export async function startLocalStack(env: NodeJS.ProcessEnv = process.env): Promise<LocalStack> {
+  const folder = openDataFolder(env);
   const running: RunningComponent[] = [];
-  const temporaryFolders: string[] = [];
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -66,71 +83,87 @@ export async function startLocalStack(env: NodeJS.ProcessEnv = process.env): Pro
           logger.error({ err: error }, `${component.name} did not stop cleanly`);
         }
       }
+      folder.release();
     })());
 
   try {
-    let databaseUrl = env.DATABASE_URL;
-    if (databaseUrl) logger.info('Postgres: using DATABASE_URL');
-    else {
-      const postgres = await startEmbeddedPostgres({ database: 'oms' });
-      running.push({ name: 'embedded Postgres', stop: () => postgres.stop() });
-      temporaryFolders.push(postgres.folder);
-      databaseUrl = postgres.url;
-      logger.info(
-        { port: postgres.port },
-        'Postgres: embedded PostgreSQL 15 started (data is deleted on stop)',
-      );
-    }
+    const deskToken = deskAdminToken(env, folder);
+    registerSecretValue(deskToken);
 
-    // Without KAFKA_LOCAL_DATA_DIR the project broker's log lives in a folder deleted on stop.
-    const ephemeralKafkaDir =
-      env.KAFKA_BROKERS || env.KAFKA_LOCAL_DATA_DIR
-        ? undefined
-        : mkdtempSync(join(tmpdir(), 'oms-local-kafka-'));
-    if (ephemeralKafkaDir) temporaryFolders.push(ephemeralKafkaDir);
-    const kafka = await openKafkaEndpoint(
-      loadKafkaEnvironment(ephemeralKafkaDir ? { ...env, KAFKA_LOCAL_DATA_DIR: ephemeralKafkaDir } : env),
+    const postgres = await startStackPostgres(
+      env,
+      folder.postgresDir,
+      folder.persistent ? undefined : folder.path,
     );
+    running.push({ name: 'Postgres', stop: () => postgres.stop() });
+    logger.info(
+      postgres.kind === 'embedded'
+        ? `Postgres: embedded PostgreSQL 15 on port ${postgres.port}, data in ${postgres.dataDir}`
+        : 'Postgres: using DATABASE_URL',
+    );
+
+    const kafka = await startStackKafka(env, folder.kafkaDir);
     running.push({
-      name: kafka.kind === 'project-broker' ? 'Kafka broker' : 'Kafka endpoint',
-      stop: async () => {
-        await kafka.close();
-        if (ephemeralKafkaDir) rmSync(ephemeralKafkaDir, { recursive: true, force: true });
-      },
+      name: kafka.kind === 'project-broker' ? 'Kafka broker' : 'Kafka',
+      stop: () => kafka.stop(),
     });
-    const kafkaBrokers = kafka.brokers.join(',');
     logger.info({ brokers: kafka.brokers, kind: kafka.kind }, 'Kafka ready');
 
-    let venue: RunningVenue | undefined;
-    if (env.EXCHANGE_REST_URL) logger.info('Exchange: using EXCHANGE_REST_URL');
-    else {
-      const started = await startVenue({
-        environment: env,
-        marketTicking: env.VENUE_MARKET_TICKING !== 'off',
-        // A local run pays funding as the real venue does; VENUE_FUNDING_SCHEDULE=off stops it.
-        fundingSchedule: env.VENUE_FUNDING_SCHEDULE === undefined ? true : undefined,
-      });
-      venue = started;
-      running.push({ name: 'simulated venue', stop: () => started.stop() });
-      logger.info(
-        { restUrl: started.restUrl, controlUrl: started.controlUrl },
-        'Exchange: simulated venue started',
-      );
-    }
+    const exchange = await startStackExchange(env, folder.persistent ? folder.path : undefined);
+    running.push({ name: exchange.venue ? 'simulated venue' : 'exchange', stop: () => exchange.stop() });
+    logger.info(
+      exchange.venue
+        ? `Exchange: simulated venue on ${exchange.venue.restUrl} (seed ${exchange.seed}; its state is kept in memory only)`
+        : 'Exchange: using EXCHANGE_REST_URL',
+    );
 
-    const appEnv = { ...env, DATABASE_URL: databaseUrl, KAFKA_BROKERS: kafkaBrokers };
-    const oms = await startOms(loadOmsConfig(appEnv), { handleSignals: false });
+    const appEnvironment: NodeJS.ProcessEnv = {
+      ...env,
+      DATABASE_URL: postgres.url,
+      KAFKA_BROKERS: kafka.brokers.join(','),
+      ...exchange.environment,
+      DESK_ADMIN_TOKEN: deskToken,
+    };
+    registerSecretsFromEnvironment(appEnvironment);
+    const oms = await startOms(loadOmsConfig(appEnvironment), { handleSignals: false });
     running.push(nestComponent('OMS', oms));
-    const ingest = await startIngest(loadIngestConfig(appEnv), { handleSignals: false });
+    const ingest = await startIngest(loadIngestConfig(appEnvironment), { handleSignals: false });
     running.push(nestComponent('ingest', ingest));
 
+    const omsUrl = `http://127.0.0.1:${listeningPort(oms)}`;
+    const ingestUrl = `http://127.0.0.1:${listeningPort(ingest)}`;
+    const { venue } = exchange;
+    const facts: BannerFacts = {
+      omsUrl,
+      ingestUrl,
+      deskToken,
+      dataDir: folder.path,
+      persistent: folder.persistent,
+      postgres: { kind: postgres.kind, port: postgres.port },
+      kafka: { kind: kafka.kind, brokers: kafka.brokers },
+      exchangeRestUrl: exchange.environment.EXCHANGE_REST_URL,
+      simulatedVenue: venue && {
+        streamUrl: venue.streamUrl,
+        controlUrl: venue.controlUrl,
+        apiKey: venue.demo.apiKey,
+        keyHeader: venue.demo.keyHeader,
+      },
+      accounts: accountNames(exchange.environment.EXCHANGE_ACCOUNTS),
+    };
     return {
-      databaseUrl,
-      kafkaBrokers,
-      omsUrl: `http://127.0.0.1:${listeningPort(oms)}`,
-      ingestUrl: `http://127.0.0.1:${listeningPort(ingest)}`,
+      databaseUrl: postgres.url,
+      kafkaBrokers: kafka.brokers.join(','),
+      omsUrl,
+      ingestUrl,
       venue,
-      temporaryFolders,
+      deskToken,
+      dataDir: folder.path,
+      persistent: folder.persistent,
+      postgres: postgres.kind,
+      kafka: kafka.kind,
+      appEnvironment,
+      temporaryFolders: folder.persistent ? [] : [folder.path],
+      banner: () => stackBanner(facts),
       stop,
     };
   } catch (error) {

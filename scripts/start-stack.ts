@@ -1,48 +1,52 @@
 /**
- * `npm start`: runs the local stack (see local-stack.ts) until Ctrl-C or SIGTERM, then
- * stops everything in reverse order, leaving no process or temporary folder behind.
+ * `npm start`: runs the local stack (local-stack.ts) until Ctrl-C or SIGTERM, then stops
+ * everything in reverse order, leaving no process behind. State is kept in OMS_DATA_DIR
+ * (default `.data/` at the repository root); `npm start -- --reset` wipes it first.
  */
+import { join } from 'node:path';
 import { createLogger } from '@oms/platform';
 import { LocalStack, startLocalStack } from './local-stack';
+import { wipeDataFolder } from './stack/data-folder';
 
 const logger = createLogger('stack');
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  OMS_DATA_DIR: process.env.OMS_DATA_DIR || join(__dirname, '..', '.data'),
+};
+const unknown = process.argv.slice(2).filter((argument) => argument !== '--reset');
+if (unknown.length > 0) {
+  process.stderr.write(`unknown argument(s): ${unknown.join(' ')}\nusage: npm start [-- --reset]\n`);
+  process.exit(2);
+}
+
 let stack: LocalStack | undefined;
 let stopping = false;
 
 async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await stack?.stop();
+  if (!stack) return; // still starting: main() stops it as soon as it is up
+  await stack.stop();
   process.exit(exitCode);
 }
 
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));
 
-startLocalStack().then(
-  (started) => {
-    stack = started;
-    const lines = [
-      'Local stack is up (Ctrl-C stops it)',
-      `  OMS            ${started.omsUrl}`,
-      `  ingest         ${started.ingestUrl}`,
-    ];
-    lines.push(`  Kafka          ${started.kafkaBrokers}`);
-    if (started.venue) {
-      const { venue } = started;
-      // The simulated venue's demo key is a local fixture, not a secret: shown for trying the API by hand.
-      lines.push(
-        `  Exchange REST  ${venue.restUrl}`,
-        `  Private stream ${venue.streamUrl}/api/v1/ws/{listenKey}`,
-        `  Venue control  ${venue.controlUrl}`,
-        `  Demo key       ${venue.demo.keyHeader}: ${venue.demo.apiKey}`,
-        `  Demo secret    ${venue.demo.secretKey} (HMAC-SHA256)`,
-      );
-    }
-    process.stdout.write(`${lines.join('\n')}\n`);
-  },
-  (error: unknown) => {
-    logger.fatal({ err: error }, 'the stack failed to start');
-    process.exit(1);
-  },
-);
+async function main(): Promise<void> {
+  if (process.argv.includes('--reset')) {
+    wipeDataFolder(env.OMS_DATA_DIR as string);
+    logger.info(`data folder ${env.OMS_DATA_DIR} wiped (--reset)`);
+  }
+  stack = await startLocalStack(env);
+  if (stopping) {
+    await stack.stop();
+    process.exit(0);
+  }
+  process.stdout.write(stack.banner());
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'the stack failed to start');
+  process.exit(1);
+});

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Kafka, logLevel } from 'kafkajs';
-import { ExchangeClient } from '@oms/exchange';
+import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { createTestDatabase, TestDatabase } from '@oms/persistence/test-support/test-database';
 import { LocalStack, startLocalStack } from '../scripts/local-stack';
 
@@ -30,14 +30,15 @@ describe('local stack (e2e)', () => {
       VENUE_FUNDING_SCHEDULE: 'off',
     };
     env.DATABASE_URL = database.url;
-    delete env.KAFKA_BROKERS;
-    delete env.KAFKA_LOCAL_DATA_DIR;
-    delete env.EXCHANGE_REST_URL;
+    for (const name of ['KAFKA_BROKERS', 'OMS_DATA_DIR', 'DESK_ADMIN_TOKEN', 'EXCHANGE_ACCOUNTS'])
+      delete env[name];
+    for (const name of Object.keys(env)) if (name.startsWith('EXCHANGE_')) delete env[name];
     stack = await startLocalStack(env);
-    const venue = stack.venue!;
+    // The demo account exactly as the OMS and ingest receive it.
+    const [demo] = parseExchangeAccounts(stack.appEnvironment.EXCHANGE_ACCOUNTS!);
     exchange = new ExchangeClient({
-      baseUrl: venue.restUrl,
-      credentials: { kind: 'hmac', apiKey: venue.demo.apiKey, secretKey: venue.demo.secretKey },
+      baseUrl: stack.appEnvironment.EXCHANGE_REST_URL!,
+      credentials: demo.credentials,
     });
   });
 
@@ -45,6 +46,23 @@ describe('local stack (e2e)', () => {
     await exchange?.close();
     await stack?.stop();
     await database?.drop();
+  });
+
+  it('hands the apps the venue, the broker, the demo account and a generated desk token', () => {
+    const venue = stack.venue!;
+    expect(stack.appEnvironment).toMatchObject({
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: stack.kafkaBrokers,
+      EXCHANGE_REST_URL: venue.restUrl,
+      EXCHANGE_WS_URL: venue.streamUrl,
+      DESK_ADMIN_TOKEN: stack.deskToken,
+    });
+    expect(
+      parseExchangeAccounts(stack.appEnvironment.EXCHANGE_ACCOUNTS!).map((account) => account.name),
+    ).toEqual(['demo']);
+    expect(stack.deskToken).toMatch(/^desk_[\w-]{40,}$/);
+    expect(stack.banner()).toContain(`Desk token     ${stack.deskToken}`);
+    expect(stack.banner()).toContain(`Swagger UI     ${stack.omsUrl}/docs`);
   });
 
   it('serves the OMS, ingest and venue health checks', async () => {

@@ -1,0 +1,121 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { Client } from 'pg';
+import { freePortStackEnvironment, StackProcess, startStackProcess } from './support/stack-process';
+
+/**
+ * `npm start` in its own process, on a data folder of its own: its state survives
+ * Ctrl-C and a restart, `--reset` wipes it, and neither Ctrl-C nor a SIGKILL leaves a
+ * Postgres process behind.
+ */
+describe('local stack restarts (e2e)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'oms-stack-restart-'));
+  chmodSync(folder, 0o755);
+  const dataDir = join(folder, 'data');
+  const env = freePortStackEnvironment(dataDir);
+  let running: StackProcess | undefined;
+
+  afterAll(async () => {
+    await running?.stop('SIGINT');
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  function postgresOf(stack: StackProcess): Client {
+    const port = /127\.0\.0\.1:(\d+)/.exec(stack.banner.get('Postgres') ?? '')?.[1];
+    return new Client({
+      host: '127.0.0.1',
+      port: Number(port),
+      user: 'postgres',
+      password: 'oms-local',
+      database: 'oms',
+    });
+  }
+
+  function postmasterPid(): number {
+    return Number.parseInt(
+      readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      10,
+    );
+  }
+
+  function isAlive(pid: number): boolean {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function kafkaOf(stack: StackProcess): Kafka {
+    const brokers = (stack.banner.get('Kafka') ?? '').split(' ')[0].split(',');
+    return new Kafka({ clientId: 'stack-restart-e2e', brokers, logLevel: logLevel.NOTHING });
+  }
+
+  async function readProbeMessages(stack: StackProcess): Promise<string[]> {
+    const admin = kafkaOf(stack).admin();
+    await admin.connect();
+    try {
+      const offsets = await admin.fetchTopicOffsets('stack-restart-probe');
+      return offsets.map((partition) => partition.high);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  it('keeps Postgres rows, the broker log and the desk token across Ctrl-C and a restart', async () => {
+    running = await startStackProcess(env);
+    const token = running.banner.get('Desk token')?.split(' ')[0];
+    expect(token).toMatch(/^desk_/);
+    const db = postgresOf(running);
+    await db.connect();
+    await db.query('CREATE TABLE stack_restart_probe (note text)');
+    await db.query("INSERT INTO stack_restart_probe VALUES ('kept')");
+    await db.end();
+    const producer = kafkaOf(running).producer();
+    await producer.connect();
+    await producer.send({ topic: 'stack-restart-probe', messages: [{ key: 'demo:BTCUSDT', value: 'kept' }] });
+    await producer.disconnect();
+    const postmaster = postmasterPid();
+
+    expect(await running.stop('SIGINT')).toBe(0);
+    running = undefined;
+    expect(isAlive(postmaster)).toBe(false);
+    expect(existsSync(join(dataDir, 'stack.pid'))).toBe(false);
+
+    running = await startStackProcess(env);
+    expect(running.banner.get('Desk token')?.split(' ')[0]).toBe(token);
+    const again = postgresOf(running);
+    await again.connect();
+    expect((await again.query('SELECT note FROM stack_restart_probe')).rows).toEqual([{ note: 'kept' }]);
+    await again.end();
+    expect(await readProbeMessages(running)).toEqual(['1']);
+  });
+
+  it('leaves no Postgres process behind when the stack is killed outright', async () => {
+    const postmaster = postmasterPid();
+    expect(isAlive(postmaster)).toBe(true);
+    await running!.stop('SIGKILL');
+    running = undefined;
+    const deadline = Date.now() + 20_000;
+    while (isAlive(postmaster) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(isAlive(postmaster)).toBe(false);
+  });
+
+  it('starts from nothing with --reset', async () => {
+    const before = readFileSync(join(dataDir, 'desk-admin-token'), 'utf8').trim();
+    running = await startStackProcess(env, ['--reset']);
+    expect(running.banner.get('Desk token')?.split(' ')[0]).not.toBe(before);
+    const db = postgresOf(running);
+    await db.connect();
+    expect((await db.query("SELECT to_regclass('stack_restart_probe') AS probe")).rows).toEqual([
+      { probe: null },
+    ]);
+    await db.end();
+    expect(await running.stop('SIGINT')).toBe(0);
+    running = undefined;
+  });
+});
