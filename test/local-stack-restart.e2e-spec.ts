@@ -54,12 +54,13 @@ describe('local stack restarts (e2e)', () => {
     return new Kafka({ clientId: 'stack-restart-e2e', brokers, logLevel: logLevel.NOTHING });
   }
 
-  async function readProbeMessages(stack: StackProcess): Promise<string[]> {
+  /** How many messages the probe topic holds, over all its partitions. */
+  async function probeMessageCount(stack: StackProcess): Promise<number> {
     const admin = kafkaOf(stack).admin();
     await admin.connect();
     try {
       const offsets = await admin.fetchTopicOffsets('stack-restart-probe');
-      return offsets.map((partition) => partition.high);
+      return offsets.reduce((sum, partition) => sum + Number(partition.high), 0);
     } finally {
       await admin.disconnect();
     }
@@ -91,7 +92,7 @@ describe('local stack restarts (e2e)', () => {
     await again.connect();
     expect((await again.query('SELECT note FROM stack_restart_probe')).rows).toEqual([{ note: 'kept' }]);
     await again.end();
-    expect(await readProbeMessages(running)).toEqual(['1']);
+    expect(await probeMessageCount(running)).toBe(1);
   });
 
   it('leaves no Postgres process behind when the stack is killed outright', async () => {
