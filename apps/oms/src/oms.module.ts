@@ -6,6 +6,7 @@ import { CorrelationMiddleware, structuredLoggerModule } from '@oms/platform/nes
 import { OMS_CONFIG } from './config/oms-config.token';
 import { OmsConfig } from './config/oms.config';
 import { HealthController } from './health/health.controller';
+import { DeskModule } from './desk/desk.module';
 
 @Module({})
 export class OmsModule implements NestModule {
@@ -19,6 +20,7 @@ export class OmsModule implements NestModule {
           migrationsRun: config.runMigrations,
         }),
         TerminusModule.forRoot({ logger: false }),
+        DeskModule.forRoot(config.desk),
       ],
       controllers: [HealthController],
       providers: [{ provide: OMS_CONFIG, useValue: config }],

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { booleanVariable, loadConfig, portVariable } from '@oms/platform';
+import { DeskConfig, loadDeskConfig } from '../desk/desk.config';
+import { FoldConfig, loadFoldConfig } from '../fold/fold.config';
 
 const omsEnvironment = z.object({
   DATABASE_URL: z
@@ -17,6 +19,10 @@ export interface OmsConfig {
   /** Apply pending migrations at start (the schema is never synchronised from entities). */
   readonly runMigrations: boolean;
   readonly logLevel: string;
+  /** Desk API: tokens, request limits, served accounts. */
+  readonly desk: DeskConfig;
+  /** Kafka fold: brokers, topic prefix, consumer group, exchange info URL. */
+  readonly fold: FoldConfig;
 }
 
 export function loadOmsConfig(env: NodeJS.ProcessEnv = process.env): OmsConfig {
@@ -26,5 +32,7 @@ export function loadOmsConfig(env: NodeJS.ProcessEnv = process.env): OmsConfig {
     http: { port: parsed.OMS_HTTP_PORT, host: parsed.OMS_HTTP_HOST },
     runMigrations: parsed.OMS_RUN_MIGRATIONS,
     logLevel: parsed.LOG_LEVEL,
+    desk: loadDeskConfig(env),
+    fold: loadFoldConfig(env),
   };
 }

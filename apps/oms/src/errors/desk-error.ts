@@ -31,6 +31,10 @@ export enum DeskErrorCode {
   VENUE_UNAVAILABLE = 'VENUE_UNAVAILABLE',
   /** Two writers raced on one aggregate more often than the retry budget allows. */
   CONFLICT = 'CONFLICT',
+  /** A route exists but not for this method (an unknown route is NOT_FOUND). */
+  METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
+  /** An unexpected fault of the OMS; the message never carries its detail. */
+  INTERNAL_ERROR = 'INTERNAL_ERROR',
 }
 
 export interface DeskErrorDetails {

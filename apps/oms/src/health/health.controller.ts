@@ -1,7 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
+import { PublicRoute } from '../access/access.decorators';
 import { HealthCheck, HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 
 @Controller('health')
+@PublicRoute()
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,

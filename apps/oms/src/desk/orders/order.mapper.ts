@@ -1,0 +1,67 @@
+import { isoTime } from '../shared/iso-time';
+import { encodeCursor } from '../shared/page-cursor';
+import { OrderCancelResponse, OrderResponse, OrderUncertaintyResponse } from './order.response';
+import { OrderRow } from './order.row';
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+function isoText(value: unknown): string {
+  const raw = text(value);
+  if (raw === null) return '';
+  const millis = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+  return Number.isNaN(millis) ? raw : new Date(millis).toISOString();
+}
+
+function uncertaintyOf(value: Record<string, unknown> | null): OrderUncertaintyResponse | null {
+  if (value === null) return null;
+  return {
+    since: isoText(value.since),
+    reason: text(value.reason) ?? 'VENUE_UNKNOWN',
+    lookups: typeof value.lookups === 'number' ? value.lookups : 0,
+  };
+}
+
+function cancelOf(value: Record<string, unknown> | null): OrderCancelResponse | null {
+  if (value === null) return null;
+  return {
+    requestedAt: isoText(value.requestedAt),
+    requestedBy: text(value.requestedBy),
+    state: text(value.state) ?? 'REQUESTED',
+  };
+}
+
+export function toOrderResponse(row: OrderRow): OrderResponse {
+  return {
+    id: row.id,
+    account: row.account,
+    market: row.market,
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    priceType: row.price_type,
+    stopPrice: row.stop_price,
+    leverage: row.leverage,
+    timeInForce: row.time_in_force,
+    price: row.price,
+    origQty: row.orig_qty,
+    amount: row.amount,
+    executedQty: row.executed_qty,
+    avgPrice: row.avg_price,
+    cumulativeQuoteQty: row.cumulative_quote_qty,
+    clientOrderId: row.client_order_id ?? '',
+    orderId: row.order_id,
+    status: row.status,
+    origin: row.origin,
+    createdBy: row.created_by,
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+    uncertainty: uncertaintyOf(row.uncertainty),
+    cancel: cancelOf(row.cancel),
+  };
+}
+
+export function orderCursor(row: OrderRow): string {
+  return encodeCursor({ at: row.cursor_at, key: [row.id] });
+}

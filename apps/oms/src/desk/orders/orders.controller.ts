@@ -1,0 +1,55 @@
+import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags, IntersectionType } from '@nestjs/swagger';
+import { AccountScope } from '../../access/account-scope';
+import { CurrentActor, RequireRole } from '../../access/access.decorators';
+import { DeskActor } from '../../access/desk-actor';
+import { DEFAULT_PAGE_LIMIT } from '../shared/page';
+import { PageRequest } from '../shared/page.request';
+import { GetOrderQuery } from './get-order.query';
+import { ListOrdersQuery } from './list-orders.query';
+import { OrderEventListResponse } from './order-event.response';
+import { OrderEventsQuery } from './order-events.query';
+import { OrderFilterRequest, OrderIdParam } from './order-filter.request';
+import { OrderPageResponse, OrderResponse } from './order.response';
+
+export class ListOrdersRequest extends IntersectionType(OrderFilterRequest, PageRequest) {}
+
+@ApiTags('orders')
+@ApiBearerAuth()
+@Controller('v1/orders')
+@RequireRole('viewer')
+export class OrdersController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly scope: AccountScope,
+  ) {}
+
+  /** Orders newest first, filtered, paged by cursor. */
+  @Get()
+  list(
+    @CurrentActor() actor: DeskActor,
+    @QueryParams() request: ListOrdersRequest,
+  ): Promise<OrderPageResponse> {
+    const { limit, cursor, account, ...filter } = request;
+    return this.queries.execute(
+      new ListOrdersQuery(
+        filter,
+        this.scope.accountsFor(actor, account),
+        limit ?? DEFAULT_PAGE_LIMIT,
+        cursor,
+      ),
+    );
+  }
+
+  @Get(':id')
+  get(@CurrentActor() actor: DeskActor, @Param() params: OrderIdParam): Promise<OrderResponse> {
+    return this.queries.execute(new GetOrderQuery(actor, params.id));
+  }
+
+  /** The order's audit trail, oldest first. */
+  @Get(':id/events')
+  events(@CurrentActor() actor: DeskActor, @Param() params: OrderIdParam): Promise<OrderEventListResponse> {
+    return this.queries.execute(new OrderEventsQuery(actor, params.id));
+  }
+}

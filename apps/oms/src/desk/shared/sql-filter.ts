@@ -1,0 +1,35 @@
+/**
+ * Builds a parameterised WHERE clause: values are always bound ($n), never spliced,
+ * so filters carry no injection risk whatever the desk sends.
+ */
+export class SqlFilter {
+  private readonly conditions: string[] = [];
+  readonly params: unknown[] = [];
+
+  /** Binds a value and returns its placeholder. */
+  bind(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  /** Adds `sql`, where each `?` is replaced by the next of `values`, bound. */
+  where(sql: string, ...values: unknown[]): this {
+    let index = 0;
+    this.conditions.push(sql.replace(/\?/g, () => this.bind(values[index++])));
+    return this;
+  }
+
+  /** Adds `column = value` when a value is given. */
+  equals(column: string, value: unknown): this {
+    return value === undefined || value === null ? this : this.where(`${column} = ?`, value);
+  }
+
+  /** Restricts `column` to the given accounts; null means no restriction. */
+  within(column: string, values: readonly string[] | null): this {
+    return values === null ? this : this.where(`${column} = ANY(?)`, [...values]);
+  }
+
+  clause(): string {
+    return this.conditions.length === 0 ? '' : `WHERE ${this.conditions.join(' AND ')}`;
+  }
+}
