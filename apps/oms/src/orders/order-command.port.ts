@@ -17,6 +17,11 @@ export interface CommandMetadata {
   /** The desk token's name; null for the OMS's own work (the resolver). */
   readonly actor: string | null;
   readonly correlationId: string;
+  /**
+   * What the command records: the OMS's own decision ('oms', the default), the venue's
+   * answer to our request ('rest-ack'), or a resolver lookup ('rest-poll').
+   */
+  readonly source?: 'oms' | 'rest-ack' | 'rest-poll';
 }
 
 export interface OrderCommandResult {

@@ -1,0 +1,216 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  DomainError,
+  DomainErrorCode,
+  FuturesOrderObservation,
+  FuturesStopOrderObservation,
+} from '@oms/domain';
+import { FuturesLimitOrder, FuturesStopOrder, SpotCancelAck, WriteOutcome } from '@oms/exchange';
+import { futuresOrderAckObservation, spotOrderAckObservation, uncertaintyReasonOf } from '@oms/observations';
+import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { OrderAggregateRef } from '../../orders/order-command.port';
+import { CommandReadModels } from '../orders/command-read-models';
+import { OrderResponse } from '../../desk/orders/order.response';
+import { deskErrorOfDomain } from '../placement/domain-refusal';
+import { CommandOrigin, OrderCommands } from '../placement/order-commands';
+import { deskErrorOfRejection, rejectionCode } from '../placement/venue-refusal';
+import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
+import { VenueGateways } from '../venue/venue-gateways';
+
+type CancelAck = SpotCancelAck | FuturesLimitOrder | FuturesStopOrder;
+
+/** The aggregate of a desk order row: desk orders are keyed by the client id the OMS generated. */
+export function refOfOrder(order: OrderResponse): OrderAggregateRef {
+  if (order.origin !== 'desk' || order.clientOrderId === '') {
+    throw new DeskError(
+      DeskErrorCode.CONFLICT,
+      'only orders placed through the OMS can be cancelled by id here; use cancel-all for the others',
+    );
+  }
+  const market = order.market === 'spot' ? 'spot' : order.type === 'STOP' ? 'futures-stop' : 'futures';
+  return { market, accountId: order.account, clientOrderId: order.clientOrderId } as OrderAggregateRef;
+}
+
+/**
+ * Cancels one desk order: the request is recorded before the venue is asked, the
+ * answer after (an acknowledgement never confirms the cancel, a later report does);
+ * a 5XX, timeout or reset leaves the cancel UNCERTAIN for the resolver. An order still
+ * UNCERTAIN itself is cancelled by its client id.
+ */
+@Injectable()
+export class OrderCancelService {
+  private readonly logger = new Logger(OrderCancelService.name);
+
+  constructor(
+    private readonly gateways: VenueGateways,
+    private readonly commands: OrderCommands,
+    private readonly readModels: CommandReadModels,
+    private readonly resolver: UncertainOrderResolver,
+  ) {}
+
+  async cancel(order: OrderResponse, origin: CommandOrigin): Promise<OrderResponse> {
+    const ref = refOfOrder(order);
+    const gateway = this.gateways.get(order.account);
+    const requested = await this.commands.execute(
+      ref,
+      { type: 'RequestCancel', actor: origin.actor ?? 'oms', now: Date.now() },
+      origin,
+      'oms',
+    );
+    if (requested instanceof DomainError) {
+      // A second cancel of an order whose cancel is pending answers its current state.
+      if (requested.code === DomainErrorCode.CancelAlreadyPending) return this.current(order.id);
+      throw deskErrorOfDomain(requested);
+    }
+    const lookup = order.orderId !== null ? { orderId: order.orderId } : { clientOrderId: ref.clientOrderId };
+    const outcome: WriteOutcome<CancelAck> =
+      ref.market === 'spot'
+        ? await gateway.client.spot.cancelOrder(lookup)
+        : await gateway.client.futures.cancelOrder({
+            ...lookup,
+            type: ref.market === 'futures-stop' ? 'STOP' : 'LIMIT',
+            symbol: order.symbol,
+          });
+    await this.recordAnswer(ref, outcome, origin);
+    if (outcome.kind === 'rejected') throw deskErrorOfRejection(outcome.error, outcome.sent);
+    return this.current(order.id);
+  }
+
+  /** Records the cancel request of an order the venue will cancel in bulk (cancel-all). */
+  async requestInBulk(order: OrderResponse, origin: CommandOrigin): Promise<OrderAggregateRef | null> {
+    if (order.origin !== 'desk' || order.clientOrderId === '') return null;
+    const ref = refOfOrder(order);
+    const requested = await this.commands.execute(
+      ref,
+      { type: 'RequestCancel', actor: origin.actor ?? 'oms', now: Date.now() },
+      origin,
+      'oms',
+    );
+    return requested instanceof DomainError ? null : ref;
+  }
+
+  /** The bulk cancel's answer for each order it covered: uncertain ones go to the resolver. */
+  async recordBulkAnswer(
+    refs: readonly OrderAggregateRef[],
+    outcome: WriteOutcome<unknown>,
+    origin: CommandOrigin,
+  ) {
+    for (const ref of refs) {
+      if (outcome.kind === 'uncertain') {
+        await this.commands.execute(
+          ref,
+          {
+            type: 'RecordCancelUncertain',
+            reason: uncertaintyReasonOf(outcome),
+            detail: outcome.detail.slice(0, 500),
+            now: Date.now(),
+          },
+          origin,
+          'oms',
+        );
+        this.resolver.track(ref, 'cancel');
+      } else if (outcome.kind === 'rejected') {
+        await this.commands.execute(
+          ref,
+          { type: 'RecordCancelRejected', ...rejectionCode(outcome), now: Date.now() },
+          origin,
+          outcome.sent ? 'rest-ack' : 'oms',
+        );
+      }
+      // Accepted: each order's cancel is confirmed by its own later report.
+    }
+  }
+
+  async current(id: string): Promise<OrderResponse> {
+    const order = await this.readModels.order(id);
+    if (order === null) throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no order ${id}`);
+    return order;
+  }
+
+  private async recordAnswer(
+    ref: OrderAggregateRef,
+    outcome: WriteOutcome<CancelAck>,
+    origin: CommandOrigin,
+  ) {
+    const now = Date.now();
+    try {
+      let written: Awaited<ReturnType<OrderCommands['execute']>>;
+      switch (outcome.kind) {
+        case 'accepted':
+          written = await this.writeAck(ref, outcome.value, origin, now);
+          break;
+        case 'rejected':
+          written = await this.commands.execute(
+            ref,
+            { type: 'RecordCancelRejected', ...rejectionCode(outcome), now },
+            origin,
+            outcome.sent ? 'rest-ack' : 'oms',
+          );
+          break;
+        case 'uncertain':
+          written = await this.commands.execute(
+            ref,
+            {
+              type: 'RecordCancelUncertain',
+              reason: uncertaintyReasonOf(outcome),
+              detail: outcome.detail.slice(0, 500),
+              now,
+            },
+            origin,
+            'oms',
+          );
+          this.resolver.track(ref, 'cancel');
+          break;
+      }
+      if (written instanceof DomainError) {
+        this.logger.warn(
+          { code: written.code, clientOrderId: ref.clientOrderId },
+          'cancel answer not recorded',
+        );
+      }
+    } catch (error) {
+      this.logger.error({ err: error, clientOrderId: ref.clientOrderId }, 'cancel answer not recorded');
+      this.resolver.track(ref, 'cancel');
+    }
+  }
+
+  private writeAck(ref: OrderAggregateRef, ack: CancelAck, origin: CommandOrigin, now: number) {
+    switch (ref.market) {
+      case 'spot':
+        return this.commands.execute(
+          ref,
+          {
+            type: 'RecordSpotCancelAccepted',
+            acknowledgement: spotOrderAckObservation(ref.accountId, ack as SpotCancelAck, 'cancel').data,
+            now,
+          },
+          origin,
+          'rest-ack',
+        );
+      case 'futures':
+        return this.commands.execute(
+          ref,
+          {
+            type: 'RecordFuturesCancelAccepted',
+            acknowledgement: futuresOrderAckObservation(ref.accountId, ack as FuturesLimitOrder, 'cancel')
+              .data as FuturesOrderObservation,
+            now,
+          },
+          origin,
+          'rest-ack',
+        );
+      case 'futures-stop':
+        return this.commands.execute(
+          ref,
+          {
+            type: 'RecordStopCancelAccepted',
+            acknowledgement: futuresOrderAckObservation(ref.accountId, ack as FuturesStopOrder, 'cancel')
+              .data as FuturesStopOrderObservation,
+            now,
+          },
+          origin,
+          'rest-ack',
+        );
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram, register } from 'prom-client';
+
+/** Registered once per process (several OMS instances in one test process share them). */
+function metric<T>(name: string, create: () => T): T {
+  return (register.getSingleMetric(name) as T | undefined) ?? create();
+}
+
+export type ResolutionEvidence = 'lookup' | 'stream-or-poll' | 'absent' | 'ack';
+
+/**
+ * Prometheus metrics of the command path: desk orders by the status they were answered
+ * with, orders uncertain right now, time to certainty, resolutions by evidence and
+ * pre-trade refusals by rule.
+ */
+@Injectable()
+export class CommandMetrics {
+  private readonly ordersByStatus = metric(
+    'oms_desk_orders_total',
+    () =>
+      new Counter({
+        name: 'oms_desk_orders_total',
+        help: 'Desk orders placed, by market and by the status they were answered with',
+        labelNames: ['market', 'status'],
+      }),
+  );
+  private readonly uncertainNow = metric(
+    'oms_orders_uncertain',
+    () =>
+      new Gauge({
+        name: 'oms_orders_uncertain',
+        help: 'Desk submissions and cancels whose outcome is uncertain right now',
+        labelNames: ['kind'],
+      }),
+  );
+  private readonly timeToCertainty = metric(
+    'oms_time_to_certainty_seconds',
+    () =>
+      new Histogram({
+        name: 'oms_time_to_certainty_seconds',
+        help: 'From an uncertain venue answer to the order being certain',
+        labelNames: ['kind', 'outcome'],
+        buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
+      }),
+  );
+  private readonly resolutions = metric(
+    'oms_resolutions_total',
+    () =>
+      new Counter({
+        name: 'oms_resolutions_total',
+        help: 'Uncertain submissions and cancels resolved, by the evidence that settled them',
+        labelNames: ['kind', 'evidence'],
+      }),
+  );
+  private readonly refusals = metric(
+    'oms_pre_trade_refusals_total',
+    () =>
+      new Counter({
+        name: 'oms_pre_trade_refusals_total',
+        help: 'Orders refused by a pre-trade check before anything was sent, by rule',
+        labelNames: ['rule'],
+      }),
+  );
+
+  orderAnswered(market: string, status: string): void {
+    this.ordersByStatus.inc({ market, status });
+  }
+
+  setUncertain(kind: 'submission' | 'cancel', count: number): void {
+    this.uncertainNow.set({ kind }, count);
+  }
+
+  resolved(
+    kind: 'submission' | 'cancel',
+    evidence: ResolutionEvidence,
+    outcome: string,
+    tookMs: number,
+  ): void {
+    this.resolutions.inc({ kind, evidence });
+    this.timeToCertainty.observe({ kind, outcome }, Math.max(0, tookMs) / 1000);
+  }
+
+  preTradeRefused(rule: string): void {
+    this.refusals.inc({ rule });
+  }
+}

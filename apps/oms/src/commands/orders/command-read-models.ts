@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { HoldingOrderRow } from '../pre-trade/order-exposure';
+import { toOrderResponse } from '../../desk/orders/order.mapper';
+import { OrderResponse } from '../../desk/orders/order.response';
+import { ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
+
+/** A pending desk order found in the fold's aggregate states (for the resolver's rebuild). */
+export interface PendingOrderState {
+  readonly streamType: 'spot-order' | 'futures-order' | 'futures-stop-order';
+  readonly state: Record<string, unknown>;
+}
+
+/**
+ * What the command path reads: rm_orders (answers, open and in-flight orders),
+ * rm_balances and rm_marks (pre-trade checks), and the fold's aggregate states (the
+ * resolver checks an order's current state before each lookup).
+ */
+@Injectable()
+export class CommandReadModels {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The order as the desk's queries show it (one mapper for every answer). */
+  async order(id: string): Promise<OrderResponse | null> {
+    const rows = await this.dataSource.query<OrderRow[]>(
+      `SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = $1`,
+      [id],
+    );
+    return rows.length === 0 ? null : toOrderResponse(rows[0]);
+  }
+
+  /** Open orders of an account the venue may cancel in bulk (side BUY or SELL covers futures sides too). */
+  async openOrders(
+    account: string,
+    market: 'spot' | 'futures',
+    symbol?: string,
+    side?: string,
+  ): Promise<OrderResponse[]> {
+    const rows = await this.dataSource.query<OrderRow[]>(
+      `SELECT ${ORDER_COLUMNS} FROM rm_orders
+        WHERE account = $1 AND market = $2
+          AND status IN ('PENDING_NEW', 'NEW', 'PARTIALLY_FILLED', 'ORDER_NEW', 'UNCERTAIN')
+          AND ($3::text IS NULL OR symbol = $3) AND ($4::text IS NULL OR side LIKE $4 || '%')`,
+      [account, market, symbol ?? null, side ?? null],
+    );
+    return rows.map(toOrderResponse);
+  }
+
+  async holdingOrders(
+    account: string,
+    market: 'spot' | 'futures',
+    statuses: readonly string[],
+  ): Promise<HoldingOrderRow[]> {
+    return this.dataSource.query<HoldingOrderRow[]>(
+      `SELECT symbol, side, type, status, price::text AS price, orig_qty::text AS "origQty",
+              amount::text AS amount, executed_qty::text AS "executedQty",
+              cumulative_quote_qty::text AS "cumulativeQuoteQty", leverage::text AS leverage
+         FROM rm_orders WHERE account = $1 AND market = $2 AND status = ANY($3::text[])`,
+      [account, market, statuses],
+    );
+  }
+
+  async balance(
+    account: string,
+    wallet: 'spot' | 'futures',
+    asset: string,
+  ): Promise<{ free: string; total: string } | null> {
+    const rows = await this.dataSource.query<Array<{ free: string; total: string }>>(
+      `SELECT free::text AS free, total::text AS total FROM rm_balances
+        WHERE account = $1 AND wallet = $2 AND asset = $3`,
+      [account, wallet, asset],
+    );
+    return rows[0] ?? null;
+  }
+
+  async mark(symbol: string): Promise<string | null> {
+    const rows = await this.dataSource.query<Array<{ price: string }>>(
+      `SELECT price::text AS price FROM rm_marks WHERE symbol = $1`,
+      [symbol],
+    );
+    return rows[0]?.price ?? null;
+  }
+
+  async aggregateState(streamId: string): Promise<Record<string, unknown> | null> {
+    const rows = await this.dataSource.query<Array<{ state: Record<string, unknown> }>>(
+      `SELECT state FROM oms_aggregate_states WHERE stream_id = $1`,
+      [streamId],
+    );
+    return rows[0]?.state ?? null;
+  }
+
+  /** Desk orders whose submission or cancel awaits an answer or is uncertain. */
+  async pendingOrders(): Promise<PendingOrderState[]> {
+    return this.dataSource.query<PendingOrderState[]>(
+      `SELECT stream_type AS "streamType", state FROM oms_aggregate_states
+        WHERE stream_type IN ('spot-order', 'futures-order', 'futures-stop-order')
+          AND (state->'submission'->>'phase' IN ('requested', 'uncertain')
+               OR state->'cancel'->>'phase' = 'uncertain'
+               OR (state->'cancel'->>'phase' = 'requested' AND state->'cancel'->'acknowledgedAt' = 'null'::jsonb))`,
+    );
+  }
+}

@@ -1,0 +1,158 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError, FuturesOrderObservation, FuturesStopOrderObservation } from '@oms/domain';
+import {
+  FuturesLimitOrder,
+  FuturesStopOrder,
+  SpotOrderAck,
+  UncertainOutcome,
+  WriteOutcome,
+} from '@oms/exchange';
+import { futuresOrderAckObservation, spotOrderAckObservation, uncertaintyReasonOf } from '@oms/observations';
+import { OrderAggregateRef } from '../../orders/order-command.port';
+import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
+import { CommandOrigin, OrderCommands } from './order-commands';
+import { rejectionCode } from './venue-refusal';
+
+export type CreateAck = SpotOrderAck | FuturesLimitOrder | FuturesStopOrder;
+export type CreateOutcomeKind = WriteOutcome<unknown>['kind'];
+
+/**
+ * Records the venue's answer to a create after its intent: the acknowledgement (as a
+ * rest-ack observation), the rejection with the venue's code, or the uncertainty that
+ * the resolver then settles. Whatever fails here leaves the intent to the resolver,
+ * which never forgets it.
+ */
+@Injectable()
+export class CreateOutcomeRecorder {
+  private readonly logger = new Logger(CreateOutcomeRecorder.name);
+
+  constructor(
+    private readonly commands: OrderCommands,
+    private readonly resolver: UncertainOrderResolver,
+  ) {}
+
+  async record(
+    ref: OrderAggregateRef,
+    outcome: WriteOutcome<CreateAck>,
+    origin: CommandOrigin,
+  ): Promise<void> {
+    try {
+      const result = await this.write(ref, outcome, origin, Date.now());
+      if (result instanceof DomainError) {
+        // The fold got there first (a stream report of the order); the resolver checks.
+        this.logger.warn(
+          { clientOrderId: ref.clientOrderId, code: result.code },
+          'create answer not recorded',
+        );
+        this.resolver.track(ref, 'submission');
+      }
+    } catch (error) {
+      this.logger.error({ err: error, clientOrderId: ref.clientOrderId }, 'create answer not recorded');
+      this.resolver.track(ref, 'submission');
+      return;
+    }
+    if (outcome.kind === 'uncertain') this.resolver.track(ref, 'submission');
+  }
+
+  /** One create of a batch, from its own entry of the venue's answer. */
+  recordEntry(
+    ref: OrderAggregateRef,
+    entry:
+      | { kind: 'accepted'; order: CreateAck }
+      | { kind: 'rejected'; code: string; message: string }
+      | UncertainOutcome,
+    origin: CommandOrigin,
+  ): Promise<void> {
+    switch (entry.kind) {
+      case 'accepted':
+        return this.record(ref, { kind: 'accepted', value: entry.order }, origin);
+      case 'uncertain':
+        return this.record(ref, entry, origin);
+      case 'rejected':
+        return this.recordRejection(ref, entry.code, entry.message, origin);
+    }
+  }
+
+  private async recordRejection(
+    ref: OrderAggregateRef,
+    venueCode: string,
+    venueMessage: string,
+    origin: CommandOrigin,
+  ): Promise<void> {
+    const command = { type: 'RecordSubmissionRejected', venueCode, venueMessage, now: Date.now() } as const;
+    const result = await this.commands.execute(ref, command, origin, 'rest-ack');
+    if (result instanceof DomainError) this.resolver.track(ref, 'submission');
+  }
+
+  private write(
+    ref: OrderAggregateRef,
+    outcome: WriteOutcome<CreateAck>,
+    origin: CommandOrigin,
+    now: number,
+  ) {
+    switch (outcome.kind) {
+      case 'accepted':
+        return this.writeAck(ref, outcome.value, origin, now);
+      case 'rejected':
+        return this.commands.execute(
+          ref,
+          { type: 'RecordSubmissionRejected', ...rejectionCode(outcome), now },
+          origin,
+          outcome.sent ? 'rest-ack' : 'oms',
+        );
+      case 'uncertain':
+        return this.commands.execute(
+          ref,
+          {
+            type: 'RecordSubmissionUncertain',
+            reason: uncertaintyReasonOf(outcome),
+            detail: outcome.detail.slice(0, 500),
+            now,
+          },
+          origin,
+          'oms',
+        );
+    }
+  }
+
+  private writeAck(ref: OrderAggregateRef, ack: CreateAck, origin: CommandOrigin, now: number) {
+    const account = ref.accountId;
+    switch (ref.market) {
+      case 'spot':
+        return this.commands.execute(
+          ref,
+          {
+            type: 'RecordSpotSubmissionAccepted',
+            acknowledgement: spotOrderAckObservation(account, ack as SpotOrderAck, 'create').data,
+            now,
+          },
+          origin,
+          'rest-ack',
+        );
+      case 'futures':
+        return this.commands.execute(
+          ref,
+          {
+            type: 'RecordFuturesSubmissionAccepted',
+            acknowledgement: futuresOrderAckObservation(account, ack as FuturesLimitOrder, 'create')
+              .data as FuturesOrderObservation,
+            now,
+          },
+          origin,
+          'rest-ack',
+        );
+      case 'futures-stop':
+        return this.commands.execute(
+          ref,
+          {
+            type: 'RecordStopSubmissionAccepted',
+            acknowledgement: futuresOrderAckObservation(account, ack as FuturesStopOrder, 'create')
+              .data as FuturesStopOrderObservation,
+            now,
+          },
+          origin,
+          'rest-ack',
+        );
+    }
+  }
+}

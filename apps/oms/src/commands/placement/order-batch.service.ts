@@ -1,0 +1,197 @@
+import { Injectable } from '@nestjs/common';
+import { BatchEntryOutcome, REQUEST_LIMITS, WriteOutcome, BatchResult } from '@oms/exchange';
+import { DeskErrorBody, deskErrorBody } from '../../errors/desk-error-body';
+import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { OrderResponse } from '../../desk/orders/order.response';
+import { refusalError, refusal } from '../pre-trade/pre-trade-refusal';
+import { VenueGateways } from '../venue/venue-gateways';
+import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
+import { CommandOrigin } from './order-commands';
+import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
+import {
+  futuresWireOrder,
+  OrderPlacementService,
+  RecordedIntent,
+  spotWireOrder,
+} from './order-placement.service';
+import { rejectionCode } from './venue-refusal';
+
+export type BatchItemResult = { readonly order: OrderResponse } | DeskErrorBody;
+
+/** Each order of a batch keeps its own outcome; results are in request order. */
+export interface BatchAnswer {
+  readonly results: readonly BatchItemResult[];
+}
+
+type Intent = RecordedIntent<unknown>;
+
+/**
+ * Batches of up to 20 orders of one symbol. Each order is checked and its intent
+ * recorded on its own (a refused order is an error entry, the others go on); the
+ * accepted ones are sent in one venue batch, and each keeps its own outcome.
+ */
+@Injectable()
+export class OrderBatchService {
+  constructor(
+    private readonly gateways: VenueGateways,
+    private readonly placement: OrderPlacementService,
+    private readonly recorder: CreateOutcomeRecorder,
+  ) {}
+
+  async placeSpot(
+    account: string,
+    orders: readonly SpotOrderInput[],
+    origin: CommandOrigin,
+  ): Promise<BatchAnswer> {
+    checkBatchShape(orders);
+    const gateway = this.gateways.get(account);
+    const slots = await this.recordIntents(orders, (order, prefix) =>
+      this.placement.recordSpotIntent(gateway, { ...order, account }, origin, prefix),
+    );
+    const intents = slots.filter((slot): slot is Intent => !(slot instanceof DeskError));
+    if (intents.length > 0) {
+      const outcome = await gateway.client.spot.placeBatch(
+        intents.map((intent) => spotWireOrder(intent as RecordedIntent<never>)),
+      );
+      return this.answer(slots, await this.recordOutcomes(intents, outcome, origin), 'spot');
+    }
+    return this.answer(slots, new Map(), 'spot');
+  }
+
+  async placeFutures(
+    account: string,
+    orders: readonly FuturesOrderInput[],
+    origin: CommandOrigin,
+  ): Promise<BatchAnswer> {
+    checkBatchShape(orders);
+    orders.forEach((order, index) => {
+      if (order.type !== 'LIMIT') {
+        throw new DeskError(DeskErrorCode.VALIDATION_FAILED, 'a futures batch holds LIMIT orders only', {
+          field: `orders[${index}].type`,
+        });
+      }
+    });
+    const gateway = this.gateways.get(account);
+    const slots = await this.recordIntents(orders, (order, prefix) =>
+      this.placement.recordFuturesIntent(gateway, { ...order, account }, origin, prefix),
+    );
+    const intents = slots.filter((slot): slot is Intent => !(slot instanceof DeskError));
+    if (intents.length > 0) {
+      const wire = intents.map((intent) => {
+        const order = futuresWireOrder(intent as RecordedIntent<never>);
+        return { ...order, type: 'LIMIT' as const, priceType: order.priceType ?? ('INPUT' as const) };
+      });
+      const outcome = await gateway.client.futures.placeBatch(wire);
+      return this.answer(slots, await this.recordOutcomes(intents, outcome, origin), 'futures');
+    }
+    return this.answer(slots, new Map(), 'futures');
+  }
+
+  private async recordIntents<Input>(
+    orders: readonly Input[],
+    record: (order: Input, fieldPrefix: string) => Promise<Intent>,
+  ): Promise<Array<Intent | DeskError>> {
+    const slots: Array<Intent | DeskError> = [];
+    // One by one: each order's check sees the funds the earlier ones of the batch hold.
+    for (const [index, order] of orders.entries()) {
+      try {
+        slots.push(await record(order, `orders[${index}]`));
+      } catch (error) {
+        if (!(error instanceof DeskError)) throw error;
+        slots.push(error);
+      }
+    }
+    return slots;
+  }
+
+  private async recordOutcomes(
+    intents: readonly Intent[],
+    outcome: WriteOutcome<BatchResult<CreateAck>>,
+    origin: CommandOrigin,
+  ): Promise<Map<string, { code: string; message: string }>> {
+    const refused = new Map<string, { code: string; message: string }>();
+    for (const intent of intents) {
+      const entry = entryOf(intent.ref.clientOrderId, outcome);
+      await this.recorder.recordEntry(intent.ref, entry, origin);
+      if (entry.kind === 'rejected') refused.set(intent.ref.clientOrderId, entry);
+    }
+    return refused;
+  }
+
+  private async answer(
+    slots: ReadonlyArray<Intent | DeskError>,
+    refused: ReadonlyMap<string, { code: string; message: string }>,
+    market: 'spot' | 'futures',
+  ): Promise<BatchAnswer> {
+    const results: BatchItemResult[] = [];
+    for (const [index, slot] of slots.entries()) {
+      if (slot instanceof DeskError) {
+        results.push(deskErrorBody(slot));
+        continue;
+      }
+      const venue = refused.get(slot.ref.clientOrderId);
+      results.push(
+        venue === undefined
+          ? { order: await this.placement.answer(slot.omsOrderId, market) }
+          : deskErrorBody(
+              new DeskError(DeskErrorCode.VENUE_REJECTED, `the venue refused: ${venue.message}`, {
+                field: `orders[${index}]`,
+                venueCode: venue.code,
+                venueMessage: venue.message,
+              }),
+            ),
+      );
+    }
+    return { results };
+  }
+}
+
+function checkBatchShape(orders: ReadonlyArray<{ symbol: string }>): void {
+  if (orders.length === 0 || orders.length > REQUEST_LIMITS.batchMaxOrders) {
+    throw refusalError(
+      refusal('BATCH_SIZE', 'orders', `must hold 1 to ${REQUEST_LIMITS.batchMaxOrders} orders`),
+    );
+  }
+  const symbol = orders[0].symbol;
+  const other = orders.findIndex((order) => order.symbol !== symbol);
+  if (other !== -1) {
+    throw refusalError(
+      refusal('BATCH_SYMBOL', `orders[${other}].symbol`, `must be ${symbol}: a batch holds one symbol`),
+    );
+  }
+}
+
+function entryOf(
+  clientOrderId: string,
+  outcome: WriteOutcome<BatchResult<CreateAck>>,
+):
+  | { kind: 'accepted'; order: CreateAck }
+  | { kind: 'rejected'; code: string; message: string }
+  | Extract<WriteOutcome<never>, { kind: 'uncertain' }> {
+  switch (outcome.kind) {
+    case 'uncertain':
+      return outcome;
+    case 'rejected': {
+      const { venueCode, venueMessage } = rejectionCode(outcome);
+      return { kind: 'rejected', code: venueCode, message: venueMessage };
+    }
+    case 'accepted': {
+      const entry: BatchEntryOutcome<CreateAck> | undefined = outcome.value.entries.find(
+        (candidate) => candidate.clientOrderId === clientOrderId,
+      );
+      if (entry === undefined || entry.kind === 'uncertain') {
+        return {
+          kind: 'uncertain',
+          endpoint: 'batchOrders',
+          clientOrderIds: [clientOrderId],
+          orderIds: [],
+          reason: 'unreadable-response',
+          detail: 'the batch answer has no entry for this order',
+          sentAt: Date.now(),
+        };
+      }
+      if (entry.kind === 'accepted') return { kind: 'accepted', order: entry.order };
+      return { kind: 'rejected', code: entry.error.code, message: entry.error.venueMessage };
+    }
+  }
+}

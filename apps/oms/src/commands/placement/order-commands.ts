@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@oms/domain';
+import {
+  CommandMetadata,
+  ORDER_COMMAND_PORT,
+  OrderAggregateCommand,
+  OrderAggregateRef,
+  OrderCommandPort,
+  OrderCommandResult,
+} from '../../orders/order-command.port';
+
+/** Who asked: the desk token's name (null for the resolver's own work) and the request's correlation id. */
+export interface CommandOrigin {
+  readonly actor: string | null;
+  readonly correlationId: string;
+}
+
+/**
+ * Every aggregate write of the command path goes through the fold's ORDER_COMMAND_PORT
+ * (load, decide with libs/domain, append at the real version, project rm_orders); this
+ * only stamps the metadata each write records.
+ */
+@Injectable()
+export class OrderCommands {
+  constructor(@Inject(ORDER_COMMAND_PORT) private readonly port: OrderCommandPort) {}
+
+  execute<Ref extends OrderAggregateRef>(
+    ref: Ref,
+    command: OrderAggregateCommand<Ref>,
+    origin: CommandOrigin,
+    source: NonNullable<CommandMetadata['source']>,
+  ): Promise<OrderCommandResult | DomainError> {
+    return this.port.execute(ref, command, {
+      actor: origin.actor,
+      correlationId: origin.correlationId,
+      source,
+    });
+  }
+}

@@ -1,0 +1,205 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  FuturesOrderRequest,
+  FuturesStopOrderRequest,
+  readFuturesOrderRequest,
+  readFuturesStopOrderRequest,
+  readSpotOrderRequest,
+  SpotOrderRequest,
+} from '@oms/domain';
+import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { OrderAggregateRef } from '../../orders/order-command.port';
+import { CommandMetrics } from '../metrics/command-metrics';
+import { CommandReadModels } from '../orders/command-read-models';
+import { OrderResponse } from '../../desk/orders/order.response';
+import { PreTradeService } from '../pre-trade/pre-trade.service';
+import { VenueGateway, VenueGateways } from '../venue/venue-gateways';
+import { newClientOrderId } from './client-order-ids';
+import { CreateOutcomeRecorder } from './create-outcome.recorder';
+import { deskErrorOfDomain, readDeskRequest } from './domain-refusal';
+import { CommandOrigin, OrderCommands } from './order-commands';
+import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
+
+/** An order whose intent is recorded and which is ready to be sent. */
+export interface RecordedIntent<Request> {
+  readonly ref: OrderAggregateRef;
+  readonly omsOrderId: string;
+  readonly request: Request;
+  readonly input: SpotOrderInput | FuturesOrderInput;
+}
+
+/**
+ * Places desk orders: validate, pre-trade checks, record the intent with the client id
+ * the OMS generated (write-ahead), send once, record the answer. A 5XX, a timeout or a
+ * reset leaves the order UNCERTAIN for the resolver; nothing is ever re-sent.
+ */
+@Injectable()
+export class OrderPlacementService {
+  constructor(
+    private readonly gateways: VenueGateways,
+    private readonly preTrade: PreTradeService,
+    private readonly commands: OrderCommands,
+    private readonly recorder: CreateOutcomeRecorder,
+    private readonly readModels: CommandReadModels,
+    private readonly metrics: CommandMetrics,
+  ) {}
+
+  async placeSpot(input: SpotOrderInput, origin: CommandOrigin): Promise<OrderResponse> {
+    const gateway = this.gateways.get(input.account);
+    const intent = await this.recordSpotIntent(gateway, input, origin);
+    const outcome = await gateway.client.spot.placeOrder(spotWireOrder(intent));
+    await this.recorder.record(intent.ref, outcome, origin);
+    return this.answer(intent.omsOrderId, 'spot');
+  }
+
+  async placeFutures(input: FuturesOrderInput, origin: CommandOrigin): Promise<OrderResponse> {
+    const gateway = this.gateways.get(input.account);
+    const intent = await this.recordFuturesIntent(gateway, input, origin);
+    const outcome = await gateway.client.futures.placeOrder(futuresWireOrder(intent));
+    await this.recorder.record(intent.ref, outcome, origin);
+    return this.answer(intent.omsOrderId, 'futures');
+  }
+
+  /** Checks one spot order and records its intent; throws a DeskError naming the field otherwise. */
+  async recordSpotIntent(
+    gateway: VenueGateway,
+    input: SpotOrderInput,
+    origin: CommandOrigin,
+    fieldPrefix = '',
+  ): Promise<RecordedIntent<SpotOrderRequest>> {
+    const request = readDeskRequest(
+      () =>
+        readSpotOrderRequest({
+          accountId: input.account,
+          symbol: input.symbol,
+          side: input.side,
+          type: input.type,
+          quantity: input.quantity,
+          amount: input.amount,
+          price: input.price,
+          timeInForce: input.timeInForce,
+        }),
+      fieldPrefix,
+    );
+    await this.preTrade.checkSpot(gateway, request, fieldPrefix);
+    const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId), fieldPrefix);
+    const ref = { market: 'spot', accountId: input.account, clientOrderId } as const;
+    const command = {
+      type: 'PlaceSpotOrder',
+      clientOrderId,
+      actor: actorOf(origin),
+      request,
+      now: Date.now(),
+    } as const;
+    const omsOrderId = await this.intent(this.commands.execute(ref, command, origin, 'oms'), fieldPrefix);
+    return { ref, omsOrderId, request, input };
+  }
+
+  async recordFuturesIntent(
+    gateway: VenueGateway,
+    input: FuturesOrderInput,
+    origin: CommandOrigin,
+    fieldPrefix = '',
+  ): Promise<RecordedIntent<FuturesOrderRequest | FuturesStopOrderRequest>> {
+    const request = readDeskRequest(() => futuresRequestOf(input), fieldPrefix);
+    await this.preTrade.checkFutures(gateway, request, fieldPrefix);
+    const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId), fieldPrefix);
+    const actor = actorOf(origin);
+    const now = Date.now();
+    if (request.product === 'futures-stop') {
+      const ref = { market: 'futures-stop', accountId: input.account, clientOrderId } as const;
+      const command = { type: 'PlaceFuturesStopOrder', clientOrderId, actor, request, now } as const;
+      const omsOrderId = await this.intent(this.commands.execute(ref, command, origin, 'oms'), fieldPrefix);
+      return { ref, omsOrderId, request, input };
+    }
+    const ref = { market: 'futures', accountId: input.account, clientOrderId } as const;
+    const command = { type: 'PlaceFuturesOrder', clientOrderId, actor, request, now } as const;
+    const omsOrderId = await this.intent(this.commands.execute(ref, command, origin, 'oms'), fieldPrefix);
+    return { ref, omsOrderId, request, input };
+  }
+
+  /** The order as the read model shows it now; counted by the status it is answered with. */
+  async answer(omsOrderId: string, market: 'spot' | 'futures'): Promise<OrderResponse> {
+    const order = await this.readModels.order(omsOrderId);
+    if (order === null) {
+      throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `order ${omsOrderId} is not projected yet`);
+    }
+    this.metrics.orderAnswered(market, order.status);
+    return order;
+  }
+
+  private async intent(written: ReturnType<OrderCommands['execute']>, fieldPrefix: string): Promise<string> {
+    const result = await written;
+    if (result instanceof DomainError) throw deskErrorOfDomain(result, fieldPrefix);
+    return result.omsOrderId;
+  }
+}
+
+function actorOf(origin: CommandOrigin): string {
+  return origin.actor ?? 'oms';
+}
+
+function futuresRequestOf(input: FuturesOrderInput): FuturesOrderRequest | FuturesStopOrderRequest {
+  if (input.type === 'STOP') {
+    return readFuturesStopOrderRequest({
+      accountId: input.account,
+      symbol: input.symbol,
+      side: input.side,
+      quantity: input.quantity,
+      stopPrice: input.stopPrice,
+      price: input.priceType === 'MARKET' ? undefined : input.price,
+    });
+  }
+  return readFuturesOrderRequest({
+    accountId: input.account,
+    symbol: input.symbol,
+    side: input.side,
+    priceType: input.priceType,
+    quantity: input.quantity,
+    price: input.price,
+    timeInForce: input.timeInForce,
+  });
+}
+
+export function spotWireOrder(intent: RecordedIntent<SpotOrderRequest>) {
+  const { request, input } = intent;
+  return {
+    symbol: request.symbol,
+    side: request.side,
+    type: request.type,
+    quantity: request.quantity ?? undefined,
+    amount: request.amount ?? undefined,
+    price: request.price ?? undefined,
+    newClientOrderId: intent.ref.clientOrderId,
+    timeInForce: request.timeInForce,
+    stpMode: input.stpMode,
+  };
+}
+
+export function futuresWireOrder(intent: RecordedIntent<FuturesOrderRequest | FuturesStopOrderRequest>) {
+  const { request, input } = intent;
+  const base = {
+    symbol: request.symbol,
+    side: request.side,
+    quantity: request.quantity,
+    clientOrderId: intent.ref.clientOrderId,
+    stpMode: input.stpMode,
+  };
+  if (request.product === 'futures-stop') {
+    return {
+      ...base,
+      type: 'STOP' as const,
+      stopPrice: request.stopPrice,
+      price: request.price ?? undefined,
+      priceType: request.price === null ? ('MARKET' as const) : ('INPUT' as const),
+    };
+  }
+  return {
+    ...base,
+    type: 'LIMIT' as const,
+    price: request.price ?? undefined,
+    priceType: request.priceType,
+    timeInForce: request.timeInForce,
+  };
+}

@@ -1,0 +1,308 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DomainError, OrderLifecycleState } from '@oms/domain';
+import { newCorrelationId } from '@oms/platform';
+import { OrderAggregateRef } from '../../orders/order-command.port';
+import { COMMANDS_CONFIG } from '../config/commands-config.token';
+import { CommandsConfig } from '../config/commands.config';
+import { CommandMetrics } from '../metrics/command-metrics';
+import { CommandReadModels } from '../orders/command-read-models';
+import { OrderCommands } from '../placement/order-commands';
+import { VenueGateways } from '../venue/venue-gateways';
+import { PendingKind, pendingKey, pendingKinds, refOfState, streamIdOf } from './pending-order';
+import {
+  afterLookup,
+  confirmedAbsent,
+  EMPTY_RUN,
+  LookupRun,
+  nextDelayMs,
+  ResolutionPolicy,
+  resolutionPolicy,
+} from './resolution-policy';
+import { lookUpOrder } from './venue-lookup';
+
+interface Pending {
+  readonly key: string;
+  readonly ref: OrderAggregateRef;
+  readonly kind: PendingKind;
+  run: LookupRun;
+  dueAt: number;
+  /** The last write of this resolver settled it (evidence "lookup"). */
+  lookedUp: boolean;
+}
+
+const TICK_MS = 25;
+const RESCAN_MS = 15_000;
+const CONCURRENCY = 8;
+/** An intent younger than the venue timeout plus this may still be awaiting its answer in this process. */
+const IN_FLIGHT_GRACE_MS = 2_000;
+
+/**
+ * Settles every desk order whose venue outcome is unknown: submissions answered by a
+ * 5XX, a timeout or a reset, intents left without an answer by a crash, and uncertain
+ * cancels. Before each lookup it reads the order's current state from the fold (a
+ * stream report or poll carrying the client id may have settled it already); otherwise
+ * it looks the order up by client id with backoff, inside the key's weight budget.
+ * Found: the venue's record folds in as an observation. "Not found" for the whole
+ * window: ResolveSubmissionAbsent (NOT_PLACED). Nothing is ever re-sent.
+ */
+@Injectable()
+export class UncertainOrderResolver implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(UncertainOrderResolver.name);
+  private readonly pending = new Map<string, Pending>();
+  private readonly running = new Set<string>();
+  private readonly policy: ResolutionPolicy;
+  private timer: NodeJS.Timeout | null = null;
+  private lastScanAt = 0;
+  private stopped = false;
+
+  constructor(
+    @Inject(COMMANDS_CONFIG) private readonly config: CommandsConfig,
+    private readonly gateways: VenueGateways,
+    private readonly readModels: CommandReadModels,
+    private readonly commands: OrderCommands,
+    private readonly metrics: CommandMetrics,
+  ) {
+    this.policy = resolutionPolicy(config.resolutionWindowMs);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.rescan();
+    this.schedule();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    while (this.running.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** Starts (or keeps) resolving one order's submission or cancel. */
+  track(ref: OrderAggregateRef, kind: PendingKind): void {
+    const key = pendingKey(ref, kind);
+    if (this.pending.has(key)) return;
+    this.pending.set(key, {
+      key,
+      ref,
+      kind,
+      run: EMPTY_RUN,
+      dueAt: Date.now() + this.policy.firstDelayMs,
+      lookedUp: false,
+    });
+    this.publishGauge();
+  }
+
+  /** How many orders are being resolved (for specs and health). */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Rebuilds the pending resolutions from the fold's states: survives restarts. */
+  async rescan(): Promise<void> {
+    this.lastScanAt = Date.now();
+    try {
+      for (const row of await this.readModels.pendingOrders()) {
+        const ref = refOfState(row.streamType, row.state);
+        if (ref === null) continue;
+        for (const kind of pendingKinds(row.state as unknown as OrderLifecycleState)) this.track(ref, kind);
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'pending resolutions could not be read; retrying');
+    }
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.tick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    if (now - this.lastScanAt >= RESCAN_MS) void this.rescan();
+    for (const item of this.pending.values()) {
+      if (this.running.size >= CONCURRENCY) break;
+      if (item.dueAt > now || this.running.has(item.key)) continue;
+      this.running.add(item.key);
+      void this.step(item).finally(() => this.running.delete(item.key));
+    }
+    this.schedule();
+  }
+
+  private async step(item: Pending): Promise<void> {
+    try {
+      const done = await this.advance(item);
+      if (done) {
+        this.pending.delete(item.key);
+        this.publishGauge();
+      }
+    } catch (error) {
+      this.logger.error(
+        { err: error, clientOrderId: item.ref.clientOrderId },
+        'resolution step failed; retrying',
+      );
+      item.dueAt = Date.now() + this.policy.maxDelayMs;
+    }
+  }
+
+  /** One step; true once the order needs nothing more from the venue. */
+  private async advance(item: Pending): Promise<boolean> {
+    const state = (await this.readModels.aggregateState(streamIdOf(item.ref))) as OrderLifecycleState | null;
+    const now = Date.now();
+    if (state === null) {
+      item.dueAt = now + this.policy.maxDelayMs;
+      return false;
+    }
+    const origin = { actor: null, correlationId: newCorrelationId() };
+    if (item.kind === 'submission') {
+      const submission = state.submission;
+      if (submission.phase === 'requested') {
+        const answerDue = submission.requestedAt + this.config.venueTimeoutMs + IN_FLIGHT_GRACE_MS;
+        if (now < answerDue) {
+          item.dueAt = answerDue;
+          return false;
+        }
+        // The intent was recorded but its answer never was (the OMS stopped in between).
+        await this.commands.execute(
+          item.ref,
+          {
+            type: 'RecordSubmissionUncertain',
+            reason: 'connection-lost',
+            detail: 'no venue answer was recorded',
+            now,
+          },
+          origin,
+          'oms',
+        );
+        item.dueAt = now;
+        return false;
+      }
+      if (submission.phase !== 'uncertain') {
+        if (submission.phase === 'resolved') {
+          const evidence =
+            submission.outcome === 'absent' ? 'absent' : item.lookedUp ? 'lookup' : 'stream-or-poll';
+          this.metrics.resolved(
+            'submission',
+            evidence,
+            submission.outcome,
+            submission.resolvedAt - submission.uncertainSince,
+          );
+        }
+        return true;
+      }
+    } else {
+      const cancel = state.cancel;
+      if (cancel.phase === 'requested' && cancel.acknowledgedAt === null) {
+        if (now < cancel.requestedAt + this.config.venueTimeoutMs + IN_FLIGHT_GRACE_MS) {
+          item.dueAt = cancel.requestedAt + this.config.venueTimeoutMs + IN_FLIGHT_GRACE_MS;
+          return false;
+        }
+        await this.commands.execute(
+          item.ref,
+          {
+            type: 'RecordCancelUncertain',
+            reason: 'connection-lost',
+            detail: 'no venue answer was recorded',
+            now,
+          },
+          origin,
+          'oms',
+        );
+        item.dueAt = now;
+        return false;
+      }
+      if (cancel.phase !== 'uncertain') {
+        if (cancel.phase === 'resolved') {
+          this.metrics.resolved(
+            'cancel',
+            item.lookedUp ? 'lookup' : 'stream-or-poll',
+            cancel.outcome,
+            cancel.resolvedAt - cancel.requestedAt,
+          );
+        }
+        return true;
+      }
+    }
+    return this.lookUp(item, now, origin);
+  }
+
+  private async lookUp(
+    item: Pending,
+    now: number,
+    origin: { actor: null; correlationId: string },
+  ): Promise<boolean> {
+    const gateway = this.gateways.get(item.ref.accountId);
+    const result = await lookUpOrder(gateway, item.ref, now);
+    const answeredAt = Date.now();
+    switch (result.answer) {
+      case 'skipped':
+        item.dueAt = answeredAt + this.policy.firstDelayMs;
+        return false;
+      case 'unavailable':
+        item.run = afterLookup(item.run, 'unavailable', answeredAt);
+        break;
+      case 'found': {
+        const written = await result.record(this.commands, origin);
+        if (written instanceof DomainError) throw written;
+        item.lookedUp = true;
+        // A cancel is settled only once the venue shows the order terminal; a live order counts toward "not canceled".
+        item.run = afterLookup(item.run, item.kind === 'cancel' ? 'not-found' : 'found', answeredAt);
+        item.dueAt = answeredAt;
+        if (item.kind === 'submission') return false;
+        break;
+      }
+      case 'not-found':
+        item.run = afterLookup(item.run, 'not-found', answeredAt);
+        if (confirmedAbsent(this.policy, item.run, answeredAt)) {
+          await this.settleAbsent(item, result, answeredAt, origin);
+          item.dueAt = answeredAt;
+          return false;
+        }
+        break;
+    }
+    if (item.kind === 'cancel' && confirmedAbsent(this.policy, item.run, answeredAt)) {
+      await this.commands.execute(
+        item.ref,
+        { type: 'ResolveCancelNotCanceled', now: answeredAt },
+        origin,
+        'oms',
+      );
+      item.dueAt = answeredAt;
+      return false;
+    }
+    item.dueAt = answeredAt + nextDelayMs(this.policy, item.run, answeredAt);
+    return false;
+  }
+
+  private async settleAbsent(
+    item: Pending,
+    result: { venueCode: string; venueMessage: string },
+    now: number,
+    origin: { actor: null; correlationId: string },
+  ): Promise<void> {
+    if (item.kind === 'cancel') {
+      await this.commands.execute(item.ref, { type: 'ResolveCancelNotCanceled', now }, origin, 'oms');
+      return;
+    }
+    const written = await this.commands.execute(
+      item.ref,
+      {
+        type: 'ResolveSubmissionAbsent',
+        lookups: item.run.lookups,
+        venueCode: result.venueCode,
+        venueMessage: result.venueMessage,
+        now,
+      },
+      origin,
+      'oms',
+    );
+    // Refused when the fold settled it meanwhile (a report arrived): the next step sees that.
+    if (written instanceof DomainError) this.logger.warn({ code: written.code }, 'absence not recorded');
+  }
+
+  private publishGauge(): void {
+    let submissions = 0;
+    for (const item of this.pending.values()) if (item.kind === 'submission') submissions += 1;
+    this.metrics.setUncertain('submission', submissions);
+    this.metrics.setUncertain('cancel', this.pending.size - submissions);
+  }
+}
