@@ -1,15 +1,16 @@
 /**
- * Event store append throughput: events/s for one event per transaction (a desk
- * command), and for batches of events per stream inside one transaction (a Kafka batch
- * folded by the OMS). Uses DATABASE_URL, or an embedded PostgreSQL 15 (durable
- * defaults off, as in the tests) when it is not set.
+ * Event store throughput beside the raw COPY rate of event rows on the same Postgres:
+ * appends of one event per transaction (a desk command), batches over many streams
+ * (a folded Kafka batch), concurrent batch writers (the head lock makes them take
+ * turns), and reading the log in global order (what a replay reads). Uses
+ * DATABASE_URL, or an embedded PostgreSQL 15 (fsync off, as in the tests).
  */
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { measureCopyRate, sampleBenchEvent } from '../src/benchmarking/copy-rate';
 import { buildDataSourceOptions } from '../src/data-source-options';
-import { NewEvent } from '../src/event-store/event-store.types';
 import { PostgresEventStore } from '../src/event-store/postgres-event-store';
+import { StreamAppend } from '../src/event-store/batch-append';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startEmbeddedPostgres } = require('../../../tools/embedded-postgres/embedded-postgres.cjs') as {
   startEmbeddedPostgres: (options: {
@@ -17,21 +18,8 @@ const { startEmbeddedPostgres } = require('../../../tools/embedded-postgres/embe
   }) => Promise<{ url: string; stop: () => Promise<void> }>;
 };
 
-function sampleEvent(sequence: number): NewEvent {
-  return {
-    eventId: randomUUID(),
-    type: 'SpotOrderObserved',
-    schemaVersion: 1,
-    occurredAt: 1_722_865_041_994 + sequence,
-    correlationId: 'bench',
-    payload: {
-      orderId: String(1_470_930_841_211_329_280n + BigInt(sequence)),
-      status: 'PARTIALLY_FILLED',
-      executedQty: '0.5',
-      price: '2463.36',
-    },
-  };
-}
+let copyRate = 0;
+let sequence = 0;
 
 async function createDatabase(serverUrl: string): Promise<string> {
   const name = `oms_bench_${Date.now()}`;
@@ -44,16 +32,31 @@ async function createDatabase(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
+function report(label: string, events: number, seconds: number): void {
+  const rate = events / seconds;
+  const ratio = copyRate > 0 ? `${(rate / copyRate).toFixed(2)}x COPY` : '';
+  console.log(
+    `${label.padEnd(62)} ${Math.round(rate).toLocaleString('en-US').padStart(9)} events/s ${ratio.padStart(11)}` +
+      `  (${events} events, ${seconds.toFixed(2)} s)`,
+  );
+}
+
 async function measure(label: string, events: number, work: () => Promise<void>): Promise<void> {
   const started = process.hrtime.bigint();
   await work();
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  console.log(
-    `${label.padEnd(48)} ${Math.round(events / seconds)
-      .toLocaleString('en-US')
-      .padStart(9)} events/s  (${events} events, ${seconds.toFixed(2)} s)`,
-  );
+  report(label, events, Number(process.hrtime.bigint() - started) / 1e9);
 }
+
+function batch(prefix: string, streams: number, perStream: number): StreamAppend[] {
+  return Array.from({ length: streams }, (_, stream) => ({
+    streamId: `${prefix}-${stream}`,
+    streamType: 'position',
+    expectedVersion: 'any' as const,
+    events: Array.from({ length: perStream }, () => sampleBenchEvent(sequence++)),
+  }));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ database: 'bench' });
@@ -67,12 +70,15 @@ async function main(): Promise<void> {
   await dataSource.runMigrations();
   const store = new PostgresEventStore(dataSource);
   try {
-    let sequence = 0;
+    const copy = await measureCopyRate(dataSource, 100_000);
+    copyRate = copy.rowsPerSecond;
+    report('raw COPY of event rows (pg-copy-streams, same indexes)', copy.rows, copy.seconds);
+
     const singles = 2_000;
     await measure('1 event per transaction, 1 writer', singles, async () => {
       for (let index = 0; index < singles; index += 1) {
         await store.append(`spot-order:acc:single-${index % 200}`, 'spot-order', 'any', [
-          sampleEvent(sequence++),
+          sampleBenchEvent(sequence++),
         ]);
       }
     });
@@ -82,51 +88,70 @@ async function main(): Promise<void> {
         Array.from({ length: writers }, async (_, writer) => {
           for (let index = writer; index < singles; index += writers) {
             await store.append(`spot-order:acc:multi-${index % 400}`, 'spot-order', 'any', [
-              sampleEvent(sequence++),
+              sampleBenchEvent(sequence++),
             ]);
           }
         }),
       );
     });
+
     const batches = 200;
-    const streamsPerBatch = 50;
-    const eventsPerStream = 10;
-    await measure(
-      `${streamsPerBatch} streams x ${eventsPerStream} events, one append per stream`,
-      batches * streamsPerBatch * eventsPerStream,
-      async () => {
-        for (let batch = 0; batch < batches; batch += 1) {
-          await dataSource.transaction(async (manager) => {
-            for (let stream = 0; stream < streamsPerBatch; stream += 1) {
-              const events = Array.from({ length: eventsPerStream }, () => sampleEvent(sequence++));
-              await store.append(
-                `position:acc:BTCUSDT-PERPETUAL:${batch}-${stream}`,
-                'position',
-                'any',
-                events,
-                manager,
-              );
-            }
-          });
-        }
-      },
-    );
-    await measure(
-      `${streamsPerBatch} streams x ${eventsPerStream} events, appendToStreams`,
-      batches * streamsPerBatch * eventsPerStream,
-      async () => {
-        for (let batch = 0; batch < batches; batch += 1) {
-          await store.appendToStreams(
-            Array.from({ length: streamsPerBatch }, (_, stream) => ({
-              streamId: `position:acc:ETHUSDT-PERPETUAL:${batch}-${stream}`,
-              streamType: 'position',
-              expectedVersion: 'any' as const,
-              events: Array.from({ length: eventsPerStream }, () => sampleEvent(sequence++)),
-            })),
+    for (const [streams, perStream] of [
+      [50, 10],
+      [500, 1],
+      [10, 100],
+    ]) {
+      await measure(
+        `appendToStreams: ${streams} streams x ${perStream} events per transaction`,
+        batches * streams * perStream,
+        async () => {
+          for (let index = 0; index < batches; index += 1) {
+            await store.appendToStreams(
+              batch(`position:acc:${streams}x${perStream}:${index}`, streams, perStream),
+            );
+          }
+        },
+      );
+    }
+
+    const concurrent = 4;
+    for (const [label, workBefore] of [
+      ['other work (2 ms) after the append', false],
+      ['other work (2 ms) before the append', true],
+    ] as const) {
+      await measure(
+        `${concurrent} writers, 50x10 per transaction, ${label}`,
+        concurrent * 50 * 500,
+        async () => {
+          await Promise.all(
+            Array.from({ length: concurrent }, async (_, writer) => {
+              for (let index = 0; index < 50; index += 1) {
+                await dataSource.transaction(async (manager) => {
+                  if (workBefore) await sleep(2);
+                  await store.appendToStreams(
+                    batch(`position:w${writer}:${label.length}:${index}`, 50, 10),
+                    manager,
+                  );
+                  if (!workBefore) await sleep(2);
+                });
+              }
+            }),
           );
-        }
-      },
+        },
+      );
+    }
+
+    const [{ total }] = await dataSource.query<Array<{ total: string }>>(
+      `SELECT count(*)::text AS total FROM events`,
     );
+    await measure('readAll in global order, pages of 5,000 (replay read)', Number(total), async () => {
+      let after = '0';
+      for (;;) {
+        const page = await store.readAll({ afterPosition: after, limit: 5_000 });
+        if (page.length === 0) break;
+        after = page[page.length - 1].globalPosition;
+      }
+    });
   } finally {
     await dataSource.destroy();
     await embedded?.stop();

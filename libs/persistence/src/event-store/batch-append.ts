@@ -1,113 +1,92 @@
-import { AppendResult, ExpectedVersion, NewEvent, SqlExecutor } from './event-store.types';
-import { EVENT_COLUMNS, EventRow, toStoredEvent } from './stored-event.mapper';
-import { StreamVersionConflictError } from './stream-version-conflict.error';
+import { AppendResult, SqlExecutor } from './event-store.types';
+import { AppendPlan, mergeByStream, planAppend, StreamAppend } from './append-plan';
+import { lockLogHead } from './event-log-head';
 
-/** The events to append to one stream, with what the appender believes its version is. */
-export interface StreamAppend {
-  readonly streamId: string;
-  readonly streamType: string;
-  readonly expectedVersion: ExpectedVersion;
-  readonly events: readonly NewEvent[];
-}
-
-/** Several appends to one stream in a batch act as one append (expected version of the first). */
-function mergeByStream(appends: readonly StreamAppend[]): StreamAppend[] {
-  const merged = new Map<string, StreamAppend>();
-  for (const append of appends) {
-    const earlier = merged.get(append.streamId);
-    merged.set(
-      append.streamId,
-      earlier ? { ...earlier, events: [...earlier.events, ...append.events] } : append,
-    );
-  }
-  return [...merged.values()];
-}
+export type { StreamAppend } from './append-plan';
 
 /**
  * Appends to any number of streams in three statements, inside the caller's
- * transaction: lock the streams and read their versions, insert every new event with
- * dense per-stream versions (events already stored are skipped), move the versions.
- * Streams are locked in id order so that concurrent batches cannot deadlock.
- * A stale expected version throws `StreamVersionConflictError` and nothing is written.
+ * transaction:
+ * 1. lock the log head (appends take turns from here until the transaction ends);
+ * 2. read the streams' versions and which offered event ids are already stored;
+ * 3. insert the planned rows (dense versions, gapless positions, chained hashes), move
+ *    the stream versions and the head, in one statement.
+ * Planning happens in between, in memory. A stale expected version throws
+ * `StreamVersionConflictError` before anything is written; events already stored are
+ * skipped and reported in `duplicateEventIds`.
+ *
+ * Hold the transaction briefly after an append: other appenders wait for its end.
+ * Appends expect READ COMMITTED (Postgres' default): under REPEATABLE READ a concurrent
+ * append makes the head lock fail with a serialisation error.
  */
 export async function appendBatch(
   executor: SqlExecutor,
   appends: readonly StreamAppend[],
 ): Promise<AppendResult[]> {
-  const streams = mergeByStream(appends).sort((a, b) =>
-    a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0,
-  );
+  const streams = mergeByStream(appends);
   if (streams.length === 0) return [];
-
-  const locked = (await executor.query(
-    `INSERT INTO event_streams (stream_id, stream_type, version)
-     SELECT s.stream_id, s.stream_type, 0 FROM unnest($1::text[], $2::text[]) AS s(stream_id, stream_type)
-     ORDER BY s.stream_id
-     ON CONFLICT (stream_id) DO UPDATE SET stream_type = event_streams.stream_type
-     RETURNING stream_id, version`,
-    [streams.map((stream) => stream.streamId), streams.map((stream) => stream.streamType)],
-  )) as Array<{ stream_id: string; version: number }>;
-  const versions = new Map(locked.map((row) => [row.stream_id, row.version]));
-  for (const stream of streams) {
-    const actual = versions.get(stream.streamId) ?? 0;
-    if (stream.expectedVersion !== 'any' && stream.expectedVersion !== actual) {
-      throw new StreamVersionConflictError(stream.streamId, stream.expectedVersion, actual);
-    }
+  const head = await lockLogHead(executor);
+  const offeredIds = [...new Set(streams.flatMap((stream) => stream.events.map((event) => event.eventId)))];
+  const known = (await executor.query(
+    // LATERAL ... LIMIT 1 keeps these index probes whatever the planner estimates
+    // (a large ANY list on a freshly filled table otherwise gets a sequential scan).
+    `SELECT true AS is_stream, s.stream_id AS key, s.version
+     FROM unnest($1::text[]) AS o(id) CROSS JOIN LATERAL
+          (SELECT stream_id, version FROM event_streams WHERE stream_id = o.id LIMIT 1) AS s
+     UNION ALL
+     SELECT false, o.id, NULL
+     FROM unnest($2::text[]) AS o(id) CROSS JOIN LATERAL
+          (SELECT 1 FROM events WHERE event_id = o.id LIMIT 1) AS e`,
+    [streams.map((stream) => stream.streamId), offeredIds],
+  )) as Array<{ is_stream: boolean; key: string; version: number | null }>;
+  const versions = new Map<string, number>();
+  const storedEventIds = new Set<string>();
+  for (const row of known) {
+    if (row.is_stream) versions.set(row.key, row.version ?? 0);
+    else storedEventIds.add(row.key);
   }
+  const plan = planAppend(streams, versions, storedEventIds, head);
+  if (plan.rows.eventIds.length > 0) await writePlan(executor, plan, head.nowMicros);
+  return plan.results;
+}
 
-  const candidates = streams.flatMap((stream) => {
-    const seen = new Set<string>();
-    return stream.events
-      .filter((event) => !seen.has(event.eventId) && Boolean(seen.add(event.eventId)))
-      .map((event) => ({ stream, event }));
-  });
-  const rows = (await executor.query(
-    `WITH candidate AS (
-       SELECT e.*, row_number() OVER (PARTITION BY e.stream_id ORDER BY e.ordinal) AS position
-       FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::text[],
-                   $9::float8[])
-            WITH ORDINALITY AS e(stream_id, base_version, event_id, event_type, schema_version, payload, metadata,
-                                 correlation_id, occurred_at, ordinal)
-       WHERE NOT EXISTS (SELECT 1 FROM events stored WHERE stored.event_id = e.event_id)
-     ), inserted AS (
-       INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata,
-                           correlation_id, occurred_at)
-       SELECT c.event_id, c.stream_id, c.base_version + c.position, c.event_type, c.schema_version, c.payload,
-              c.metadata, c.correlation_id, to_timestamp(c.occurred_at / 1000.0)
-       FROM candidate c ORDER BY c.ordinal
-       RETURNING *
-     ), moved AS (
-       UPDATE event_streams s SET version = counted.base_version + counted.appended, updated_at = now()
-       FROM (SELECT stream_id, max(base_version) AS base_version, count(*) AS appended
-             FROM candidate GROUP BY stream_id) AS counted
-       WHERE s.stream_id = counted.stream_id
+async function writePlan(executor: SqlExecutor, plan: AppendPlan, nowMicros: string): Promise<void> {
+  const { rows } = plan;
+  await executor.query(
+    `WITH streams AS (
+       INSERT INTO event_streams (stream_id, stream_type, version)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+       ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
+     ), head AS (
+       UPDATE event_log_head SET last_position = $4::bigint, last_hash = decode($5, 'hex'), updated_at = now()
      )
-     SELECT ${EVENT_COLUMNS} FROM inserted ORDER BY global_position`,
+     INSERT INTO events (global_position, event_id, stream_id, stream_version, event_type, schema_version, payload,
+                         metadata, correlation_id, occurred_at, recorded_at, chain_hash)
+     SELECT e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type, e.schema_version, e.payload,
+            e.metadata, e.correlation_id, timestamptz 'epoch' + e.occurred_us * interval '1 microsecond',
+            timestamptz 'epoch' + $6::bigint * interval '1 microsecond', decode(e.chain_hash, 'hex')
+     FROM unnest($7::bigint[], $8::text[], $9::text[], $10::int[], $11::text[], $12::int[], $13::jsonb[],
+                 $14::jsonb[], $15::text[], $16::bigint[], $17::text[])
+          AS e(global_position, event_id, stream_id, stream_version, event_type, schema_version, payload, metadata,
+               correlation_id, occurred_us, chain_hash)`,
     [
-      candidates.map(({ stream }) => stream.streamId),
-      candidates.map(({ stream }) => versions.get(stream.streamId) ?? 0),
-      candidates.map(({ event }) => event.eventId),
-      candidates.map(({ event }) => event.type),
-      candidates.map(({ event }) => event.schemaVersion),
-      candidates.map(({ event }) => JSON.stringify(event.payload)),
-      candidates.map(({ event }) => JSON.stringify(event.metadata ?? {})),
-      candidates.map(({ event }) => event.correlationId ?? null),
-      candidates.map(({ event }) => event.occurredAt),
+      plan.streams.ids,
+      plan.streams.types,
+      plan.streams.versions,
+      plan.head.lastPosition,
+      plan.head.lastHash,
+      nowMicros,
+      rows.globalPositions,
+      rows.eventIds,
+      rows.streamIds,
+      rows.streamVersions,
+      rows.types,
+      rows.schemaVersions,
+      rows.payloads,
+      rows.metadata,
+      rows.correlationIds,
+      rows.occurredAtMicros,
+      rows.chainHashes,
     ],
-  )) as EventRow[];
-
-  const appendedByStream = new Map<string, EventRow[]>();
-  for (const row of rows)
-    appendedByStream.set(row.stream_id, [...(appendedByStream.get(row.stream_id) ?? []), row]);
-  const inserted = new Set(rows.map((row) => row.event_id));
-  return streams.map((stream) => {
-    const appended = appendedByStream.get(stream.streamId) ?? [];
-    const offered = [...new Set(stream.events.map((event) => event.eventId))];
-    return {
-      streamId: stream.streamId,
-      version: (versions.get(stream.streamId) ?? 0) + appended.length,
-      appended: appended.map(toStoredEvent),
-      duplicateEventIds: offered.filter((id) => !inserted.has(id)),
-    };
-  });
+  );
 }

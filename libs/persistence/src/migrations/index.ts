@@ -1,5 +1,16 @@
 import { CreateEventStore1763800000000 } from './1763800000000-create-event-store';
 import { CreateReadModels1763900000000 } from './1763900000000-create-read-models';
+import { CreateOmsFoldTables1764000000000 } from './1764000000000-create-oms-fold-tables';
+import { CreateDeskTokens1764200000000 } from './1764200000000-create-desk-tokens';
+import { NotifyReadModelChanges1764200000001 } from './1764200000001-notify-read-model-changes';
+import { ChainEventLog1764100000000 } from './1764100000000-chain-event-log';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
-export const MIGRATIONS = [CreateEventStore1763800000000, CreateReadModels1763900000000];
+export const MIGRATIONS = [
+  CreateEventStore1763800000000,
+  CreateReadModels1763900000000,
+  CreateOmsFoldTables1764000000000,
+  ChainEventLog1764100000000,
+  CreateDeskTokens1764200000000,
+  NotifyReadModelChanges1764200000001,
+];
