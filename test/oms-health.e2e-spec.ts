@@ -1,6 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import { createTestDatabase, TestDatabase } from '@oms/persistence/test-support/test-database';
 import { listeningPort } from '@oms/platform/nest';
+import { openSpecBrokers } from '@oms/kafka/test-support/test-kafka-cluster';
+import { TemporaryBroker } from '@oms/kafka-broker/test-support/temporary-broker';
 import { loadOmsConfig } from '../apps/oms/src/config/oms.config';
 import { startOms } from '../apps/oms/src/main';
 
@@ -8,11 +10,16 @@ describe('OMS app (e2e)', () => {
   let database: TestDatabase;
   let app: INestApplication;
   let baseUrl: string;
+  let broker: TemporaryBroker | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });
+    const { brokers, local } = await openSpecBrokers();
+    broker = local;
     const config = loadOmsConfig({
       DATABASE_URL: database.url,
+      KAFKA_BROKERS: brokers.join(','),
+      KAFKA_TOPIC_PREFIX: `oms-health-${process.pid}`,
       OMS_HTTP_PORT: '0',
       OMS_HTTP_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -24,6 +31,7 @@ describe('OMS app (e2e)', () => {
   afterAll(async () => {
     await app?.close();
     await database?.drop();
+    await broker?.dispose();
   });
 
   it('applies the migrations at start', async () => {

@@ -6,6 +6,7 @@ import { CorrelationMiddleware, structuredLoggerModule } from '@oms/platform/nes
 import { OMS_CONFIG } from './config/oms-config.token';
 import { OmsConfig } from './config/oms.config';
 import { HealthController } from './health/health.controller';
+import { FoldModule } from './fold/fold.module';
 import { DeskModule } from './desk/desk.module';
 
 @Module({})
@@ -20,6 +21,7 @@ export class OmsModule implements NestModule {
           migrationsRun: config.runMigrations,
         }),
         TerminusModule.forRoot({ logger: false }),
+        FoldModule.forRoot(config.fold),
         DeskModule.forRoot(config.desk),
       ],
       controllers: [HealthController],

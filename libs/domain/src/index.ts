@@ -34,6 +34,7 @@ export * from './futures-order/contract-quantity';
 export * from './futures-order/futures-order-request';
 export * from './futures-order/futures-order.types';
 export * from './futures-order/futures-order.decider';
+export * from './futures-order/ticketless-fill-match';
 
 export * from './futures-stop-order/futures-stop-order-request';
 export * from './futures-stop-order/stop-order-status';
@@ -52,6 +53,7 @@ export * from './position/position-ledger';
 
 export * from './balance/balance.decider';
 export * from './venue-stream/venue-stream.decider';
+export * from './venue-stream/venue-stream-observed';
 export * from './observations/observation-identity';
 export * from './upcasting/domain-event-union';
 export * from './upcasting/upcaster';

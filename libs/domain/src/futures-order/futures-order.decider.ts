@@ -1,3 +1,4 @@
+import { matchTicketlessFill } from './ticketless-fill-match';
 import { Decider } from '../shared/decider';
 import { refusalAsValue, requireCommand } from '../shared/domain-error';
 import {
@@ -58,7 +59,11 @@ function decideFuturesOrder(command: FuturesOrderCommand, state: FuturesOrderSta
     case 'RecordFuturesOrderObservation':
       return observeOrder(state, readFuturesOrderObservation(command.observation), requireTime(command.now));
     case 'RecordFuturesFillObservation':
-      return observeFill(state, readFuturesFillObservation(command.observation), requireTime(command.now));
+      return observeFill(
+        state,
+        matchTicketlessFill(state, readFuturesFillObservation(command.observation)),
+        requireTime(command.now),
+      );
     default:
       return decideOrderLifecycle(state, command, orderVenueFacts(state));
   }

@@ -1,0 +1,109 @@
+import { SqlExecutor } from '@oms/persistence';
+import { DomainError, stateHash, upcastEvent } from '@oms/domain';
+import { AggregateDeciders, aggregateKindOf } from './aggregate-deciders';
+import { DecidedEvent } from './decided-event';
+
+/** An aggregate's state at the stream version it reflects. */
+export interface AggregateSnapshot {
+  readonly streamId: string;
+  readonly version: number;
+  readonly state: unknown;
+}
+
+interface StateRow {
+  stream_id: string;
+  stream_version: number | null;
+  state_version: number | null;
+  state: unknown;
+}
+
+/**
+ * Aggregate states kept current beside the events (oms_aggregate_states), so a
+ * decision loads one row instead of re-folding the stream's history. A state behind
+ * its stream (events appended by a writer that keeps no state) is caught up from the
+ * events after its version.
+ */
+export class AggregateStateStore {
+  constructor(private readonly deciders: AggregateDeciders) {}
+
+  async load(executor: SqlExecutor, streamIds: readonly string[]): Promise<Map<string, AggregateSnapshot>> {
+    const loaded = new Map<string, AggregateSnapshot>();
+    if (streamIds.length === 0) return loaded;
+    const rows = (await executor.query(
+      `SELECT ids.stream_id, s.version AS stream_version, a.version AS state_version, a.state
+       FROM unnest($1::text[]) AS ids(stream_id)
+       LEFT JOIN event_streams s ON s.stream_id = ids.stream_id
+       LEFT JOIN oms_aggregate_states a ON a.stream_id = ids.stream_id`,
+      [streamIds],
+    )) as StateRow[];
+    for (const row of rows) {
+      const decider = this.deciders.of(row.stream_id);
+      const streamVersion = row.stream_version ?? 0;
+      let version = row.state_version ?? 0;
+      let state = row.state_version === null ? decider.initialState : row.state;
+      if (version > streamVersion) {
+        // A state ahead of its stream cannot be trusted (the stream was recreated): re-fold.
+        version = 0;
+        state = decider.initialState;
+      }
+      if (version < streamVersion) {
+        for (const event of await this.readEvents(executor, row.stream_id, version)) {
+          state = decider.evolve(state, event);
+        }
+        version = streamVersion;
+      }
+      loaded.set(row.stream_id, { streamId: row.stream_id, version, state });
+    }
+    return loaded;
+  }
+
+  /** Re-folds one stream from its first event (after the store skipped a duplicate). */
+  async rebuild(executor: SqlExecutor, streamId: string): Promise<AggregateSnapshot> {
+    const decider = this.deciders.of(streamId);
+    const events = await this.readEvents(executor, streamId, 0);
+    return {
+      streamId,
+      version: events.length,
+      state: events.reduce((state, event) => decider.evolve(state, event), decider.initialState),
+    };
+  }
+
+  async save(executor: SqlExecutor, snapshots: readonly AggregateSnapshot[]): Promise<void> {
+    if (snapshots.length === 0) return;
+    await executor.query(
+      `INSERT INTO oms_aggregate_states (stream_id, stream_type, version, state, state_hash, updated_at)
+       SELECT s.stream_id, s.stream_type, s.version, s.state, s.state_hash, now()
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::jsonb[], $5::text[])
+            AS s(stream_id, stream_type, version, state, state_hash)
+       ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
+         state_hash = EXCLUDED.state_hash, updated_at = now()`,
+      [
+        snapshots.map((snapshot) => snapshot.streamId),
+        snapshots.map((snapshot) => aggregateKindOf(snapshot.streamId)),
+        snapshots.map((snapshot) => snapshot.version),
+        snapshots.map((snapshot) => JSON.stringify(snapshot.state)),
+        snapshots.map((snapshot) => stateHash(snapshot.state)),
+      ],
+    );
+  }
+
+  private async readEvents(
+    executor: SqlExecutor,
+    streamId: string,
+    afterVersion: number,
+  ): Promise<DecidedEvent[]> {
+    const rows = (await executor.query(
+      `SELECT event_type, schema_version, payload FROM events
+       WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
+      [streamId, afterVersion],
+    )) as Array<{ event_type: string; schema_version: number; payload: unknown }>;
+    return rows.map((row) => storedToDecided(row.event_type, row.schema_version, row.payload));
+  }
+}
+
+/** A stored event raised to its current version; event types outside the domain union pass as stored. */
+export function storedToDecided(type: string, schemaVersion: number, data: unknown): DecidedEvent {
+  const upcast = upcastEvent({ type, schemaVersion, data });
+  if (upcast instanceof DomainError) return { type, schemaVersion, data };
+  return upcast;
+}

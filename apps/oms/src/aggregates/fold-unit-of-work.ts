@@ -1,0 +1,149 @@
+import { deterministicEventId } from '@oms/kafka';
+import {
+  AppendResult,
+  appendBatch,
+  NewEvent,
+  SqlExecutor,
+  StoredEvent,
+  StreamAppend,
+} from '@oms/persistence';
+import { DomainError, streamTypeOf } from '@oms/domain';
+import { AggregateDeciders } from './aggregate-deciders';
+import { AggregateSnapshot, AggregateStateStore } from './aggregate-state.store';
+import { DecidedEvent, EventOrigin } from './decided-event';
+
+interface WorkingAggregate {
+  /** The version the state was read at: the expected version of the append. */
+  readonly loadedVersion: number;
+  state: unknown;
+  readonly pending: NewEvent[];
+  readonly decided: DecidedEvent[];
+}
+
+/** One stream's part of a committed unit of work. */
+export interface CommittedStream {
+  readonly streamId: string;
+  readonly version: number;
+  readonly state: unknown;
+  /** The events stored by this commit, in stream order. */
+  readonly appended: readonly StoredEvent[];
+}
+
+/**
+ * The decisions of one Postgres transaction: aggregates are loaded once, each command
+ * is decided on the state evolved so far, and commit appends every stream with the
+ * version it was read at (never 'any'), so a concurrent writer (the desk command side
+ * or another OMS process) makes the append fail with StreamVersionConflictError and the
+ * caller retries the whole transaction. Each decided event gets
+ * deterministicEventId('oms-event', inputId, streamId, index).
+ */
+export class FoldUnitOfWork {
+  private readonly working = new Map<string, WorkingAggregate>();
+  private readonly nextIndex = new Map<string, number>();
+
+  constructor(
+    readonly executor: SqlExecutor,
+    private readonly deciders: AggregateDeciders,
+    private readonly states: AggregateStateStore,
+  ) {}
+
+  /** Loads the given aggregates in one statement (a batch prefetch). */
+  async load(streamIds: readonly string[]): Promise<void> {
+    const missing = [...new Set(streamIds)].filter((streamId) => !this.working.has(streamId));
+    const loaded = await this.states.load(this.executor, missing);
+    for (const snapshot of loaded.values()) {
+      this.working.set(snapshot.streamId, {
+        loadedVersion: snapshot.version,
+        state: snapshot.state,
+        pending: [],
+        decided: [],
+      });
+    }
+  }
+
+  async stateOf(streamId: string): Promise<unknown> {
+    return (await this.aggregate(streamId)).state;
+  }
+
+  async versionOf(streamId: string): Promise<number> {
+    const aggregate = await this.aggregate(streamId);
+    return aggregate.loadedVersion + aggregate.pending.length;
+  }
+
+  /** Decides one command; the events are evolved into the working state and kept for commit. */
+  async decide(
+    streamId: string,
+    command: unknown,
+    origin: EventOrigin,
+  ): Promise<DecidedEvent[] | DomainError> {
+    const aggregate = await this.aggregate(streamId);
+    const decider = this.deciders.of(streamId);
+    const decided = decider.decide(command, aggregate.state);
+    if (decided instanceof DomainError) return decided;
+    for (const event of decided) {
+      aggregate.state = decider.evolve(aggregate.state, event);
+      aggregate.decided.push(event);
+      aggregate.pending.push({
+        eventId: this.eventId(origin.inputId, streamId),
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        payload: event.data,
+        metadata: {
+          actor: origin.actor,
+          source: origin.source,
+          inputId: origin.inputId,
+          correlationId: origin.correlationId,
+        },
+        correlationId: origin.correlationId,
+        occurredAt: origin.occurredAt,
+      });
+    }
+    return [...decided];
+  }
+
+  /** Appends every stream with its read version and keeps the states current. */
+  async commit(): Promise<CommittedStream[]> {
+    const changed = [...this.working.entries()].filter(([, aggregate]) => aggregate.pending.length > 0);
+    const appends: StreamAppend[] = changed.map(([streamId, aggregate]) => ({
+      streamId,
+      streamType: streamTypeOf(streamId),
+      expectedVersion: aggregate.loadedVersion,
+      events: aggregate.pending,
+    }));
+    const results = await appendBatch(this.executor, appends);
+    const byStream = new Map<string, AppendResult>(results.map((result) => [result.streamId, result]));
+    const snapshots: AggregateSnapshot[] = [];
+    for (const [streamId, aggregate] of changed) {
+      const result = byStream.get(streamId);
+      if (result === undefined) continue;
+      if (result.duplicateEventIds.length > 0) {
+        // The store already held some of these decisions (an input folded before): the
+        // stored stream is the truth, so the state is re-folded from it.
+        snapshots.push(await this.states.rebuild(this.executor, streamId));
+      } else {
+        snapshots.push({ streamId, version: result.version, state: aggregate.state });
+      }
+    }
+    await this.states.save(this.executor, snapshots);
+    return snapshots.map((snapshot) => ({
+      streamId: snapshot.streamId,
+      version: snapshot.version,
+      state: snapshot.state,
+      appended: byStream.get(snapshot.streamId)?.appended ?? [],
+    }));
+  }
+
+  private async aggregate(streamId: string): Promise<WorkingAggregate> {
+    if (!this.working.has(streamId)) await this.load([streamId]);
+    const aggregate = this.working.get(streamId);
+    if (aggregate === undefined) throw new Error(`aggregate ${streamId} could not be loaded`);
+    return aggregate;
+  }
+
+  private eventId(inputId: string, streamId: string): string {
+    const key = `${inputId}\u0000${streamId}`;
+    const index = this.nextIndex.get(key) ?? 0;
+    this.nextIndex.set(key, index + 1);
+    return deterministicEventId('oms-event', inputId, streamId, index);
+  }
+}

@@ -1,0 +1,216 @@
+import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
+import { DomainError, omsClientOrderId, SpotFillObservation, SpotOrderObservation } from '@oms/domain';
+import { createFoldServices, FoldServices } from './fold-services';
+import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
+import { omsOrderId } from '../projections/order-row';
+import { orderStreamIdOf } from './order-command.service';
+
+const ACCOUNT = 'acc1';
+const T0 = 1_763_900_000_000;
+
+function request(clientOrderId: string) {
+  return {
+    product: 'spot' as const,
+    accountId: ACCOUNT,
+    symbol: 'ETHUSDT',
+    side: 'BUY' as const,
+    type: 'LIMIT' as const,
+    timeInForce: 'GTC' as const,
+    quantity: '1',
+    amount: null,
+    price: '3000',
+  };
+}
+
+function ack(
+  clientOrderId: string,
+  orderId: string,
+  overrides: Partial<SpotOrderObservation> = {},
+): SpotOrderObservation {
+  return {
+    accountId: ACCOUNT,
+    symbol: 'ETHUSDT',
+    orderId,
+    clientOrderId,
+    side: 'BUY',
+    type: 'LIMIT',
+    timeInForce: 'GTC',
+    price: '3000',
+    origQty: '1',
+    requestedAmount: null,
+    executedQty: '0',
+    cumulativeQuoteQty: null,
+    avgPrice: null,
+    status: 'NEW',
+    createdAt: T0 + 10,
+    updateTime: T0 + 10,
+    source: 'rest-ack',
+    acknowledgedRequest: 'create',
+    ...overrides,
+  };
+}
+
+function pollFill(orderId: string, ticketId: string, qty = '0.4'): SpotFillObservation {
+  return {
+    accountId: ACCOUNT,
+    symbol: 'ETHUSDT',
+    orderId,
+    clientOrderId: null,
+    ticketId,
+    side: 'BUY',
+    price: '3000',
+    qty,
+    fee: { asset: 'ETH', amount: '0.0004' },
+    isMaker: false,
+    tradeTime: T0 + 20,
+    source: 'rest-poll',
+  };
+}
+
+describe('ORDER_COMMAND_PORT (OrderCommandService) on Postgres', () => {
+  let database: TestDatabase;
+  let fold: FoldServices;
+
+  beforeAll(async () => {
+    database = await createFoldTestDatabase();
+    fold = createFoldServices(database.dataSource, () => undefined);
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const place = (clientOrderId: string, actor = 'alice') =>
+    fold.commands.execute(
+      { market: 'spot', accountId: ACCOUNT, clientOrderId },
+      { type: 'PlaceSpotOrder', clientOrderId, actor, request: request(clientOrderId), now: T0 },
+      { actor, correlationId: `place-${clientOrderId}` },
+    );
+
+  it('records the intent as a PENDING_SUBMIT desk order with its actor in rm_orders and in the event metadata', async () => {
+    const clientOrderId = omsClientOrderId('intent1');
+    const result = await place(clientOrderId);
+    const streamId = orderStreamIdOf({ market: 'spot', accountId: ACCOUNT, clientOrderId });
+    expect(result).toEqual({
+      omsOrderId: omsOrderId(streamId),
+      streamVersion: 1,
+      appendedEventTypes: ['OrderSubmissionRequested'],
+    });
+    const [row] = await database.dataSource.query(
+      `SELECT status, origin, created_by, stream_version FROM rm_orders WHERE id = $1`,
+      [omsOrderId(streamId)],
+    );
+    expect(row).toEqual({ status: 'PENDING_SUBMIT', origin: 'desk', created_by: 'alice', stream_version: 1 });
+    const [event] = await database.dataSource.query(`SELECT metadata FROM events WHERE stream_id = $1`, [
+      streamId,
+    ]);
+    expect(event.metadata).toMatchObject({ actor: 'alice', source: 'oms' });
+  });
+
+  it('refuses a command the decider refuses, writing nothing', async () => {
+    const clientOrderId = omsClientOrderId('refused1');
+    const result = await fold.commands.execute(
+      { market: 'spot', accountId: ACCOUNT, clientOrderId },
+      { type: 'RecordSpotSubmissionAccepted', acknowledgement: ack(clientOrderId, '900'), now: T0 + 11 },
+      { actor: null, correlationId: 'c-refused' },
+    );
+    expect(result).toBeInstanceOf(DomainError);
+    const streamId = orderStreamIdOf({ market: 'spot', accountId: ACCOUNT, clientOrderId });
+    expect(await database.dataSource.query(`SELECT 1 FROM events WHERE stream_id = $1`, [streamId])).toEqual(
+      [],
+    );
+  });
+
+  it('moves a poll fill that arrived before the acknowledgement into the order once the ack links its orderId', async () => {
+    const clientOrderId = omsClientOrderId('early1');
+    await place(clientOrderId);
+    const fill = pollFill('1001', 'tkt-1');
+    await fold.transactions.run((context) =>
+      fold.observations.fold(
+        context,
+        decodedEnvelope({ type: 'SpotFillObserved', schemaVersion: 2, data: fill }, T0 + 30),
+      ),
+    );
+    expect(await database.dataSource.query(`SELECT order_id FROM oms_parked_fills`)).toEqual([
+      { order_id: '1001' },
+    ]);
+    expect(
+      await database.dataSource.query(`SELECT count(*)::int AS n FROM rm_orders WHERE order_id = '1001'`),
+    ).toEqual([{ n: 0 }]);
+
+    const result = await fold.commands.execute(
+      { market: 'spot', accountId: ACCOUNT, clientOrderId },
+      { type: 'RecordSpotSubmissionAccepted', acknowledgement: ack(clientOrderId, '1001'), now: T0 + 40 },
+      { actor: 'alice', correlationId: 'c-ack' },
+    );
+    expect(result).not.toBeInstanceOf(DomainError);
+    const streamId = orderStreamIdOf({ market: 'spot', accountId: ACCOUNT, clientOrderId });
+    expect(await database.dataSource.query(`SELECT count(*)::int AS n FROM oms_parked_fills`)).toEqual([
+      { n: 0 },
+    ]);
+    const fills = await database.dataSource.query(
+      `SELECT fill_id, oms_order_id, qty::text FROM rm_fills WHERE order_id = '1001'`,
+    );
+    expect(fills).toEqual([{ fill_id: 'tkt-1', oms_order_id: omsOrderId(streamId), qty: '0.4' }]);
+    const orders = await database.dataSource.query(
+      `SELECT origin, status FROM rm_orders WHERE order_id = '1001'`,
+    );
+    expect(orders).toEqual([{ origin: 'desk', status: 'NEW' }]);
+    const types = await database.dataSource.query(
+      `SELECT event_type, metadata->>'source' AS source FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [streamId],
+    );
+    expect(types).toEqual([
+      { event_type: 'OrderSubmissionRequested', source: 'oms' },
+      { event_type: 'OrderAccepted', source: 'oms' },
+      { event_type: 'SpotOrderObserved', source: 'oms' },
+      { event_type: 'SpotFillObserved', source: 'rest-poll' },
+    ]);
+  });
+
+  it('lets concurrent commands and observations on one order both land, with dense versions (retry on conflict)', async () => {
+    const clientOrderId = omsClientOrderId('race1');
+    await place(clientOrderId);
+    await fold.commands.execute(
+      { market: 'spot', accountId: ACCOUNT, clientOrderId },
+      { type: 'RecordSpotSubmissionAccepted', acknowledgement: ack(clientOrderId, '2002'), now: T0 + 40 },
+      { actor: 'alice', correlationId: 'c-ack2' },
+    );
+    const fills = Array.from({ length: 6 }, (_, index) => ({
+      ...pollFill('2002', `race-${index}`, '0.1'),
+      clientOrderId,
+    }));
+    await Promise.all([
+      fold.commands.execute(
+        { market: 'spot', accountId: ACCOUNT, clientOrderId },
+        { type: 'RequestCancel', actor: 'bob', now: T0 + 50 },
+        { actor: 'bob', correlationId: 'c-cancel' },
+      ),
+      ...fills.map((fill, index) =>
+        fold.transactions.run((context) =>
+          fold.observations.fold(
+            context,
+            decodedEnvelope({ type: 'SpotFillObserved', schemaVersion: 2, data: fill }, T0 + 60 + index),
+          ),
+        ),
+      ),
+    ]);
+    const streamId = orderStreamIdOf({ market: 'spot', accountId: ACCOUNT, clientOrderId });
+    const versions = await database.dataSource.query(
+      `SELECT stream_version FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [streamId],
+    );
+    expect(versions.map((row: { stream_version: number }) => row.stream_version)).toEqual(
+      versions.map((_: unknown, index: number) => index + 1),
+    );
+    const [order] = await database.dataSource.query(
+      `SELECT stream_version, cancel->>'state' AS cancel FROM rm_orders WHERE id = $1`,
+      [omsOrderId(streamId)],
+    );
+    expect(order).toEqual({ stream_version: versions.length, cancel: 'REQUESTED' });
+    expect(
+      await database.dataSource.query(`SELECT count(*)::int AS n FROM rm_fills WHERE order_id = '2002'`),
+    ).toEqual([{ n: 6 }]);
+  });
+});

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import {
+  DomainError,
+  canonicalJson,
+  futuresOrderStreamId,
+  futuresStopOrderStreamId,
+  orderStreamKey,
+  spotOrderStreamId,
+} from '@oms/domain';
+import {
+  CommandMetadata,
+  OrderAggregateCommand,
+  OrderAggregateRef,
+  OrderCommandPort,
+  OrderCommandResult,
+} from '../orders/order-command.port';
+import { omsOrderId } from '../projections/order-row';
+import { EventOrigin } from './decided-event';
+import { FoldTransaction } from './fold-transaction';
+import { OrderFolder } from './order-folder';
+import { ObservationFolder } from '../fold/observation-folder';
+
+export function orderStreamIdOf(ref: OrderAggregateRef): string {
+  const key = orderStreamKey({ orderId: null, clientOrderId: ref.clientOrderId });
+  switch (ref.market) {
+    case 'spot':
+      return spotOrderStreamId(ref.accountId, key);
+    case 'futures':
+      return futuresOrderStreamId(ref.accountId, key);
+    case 'futures-stop':
+      return futuresStopOrderStreamId(ref.accountId, key);
+  }
+}
+
+/** A command's id: the same command of the same request decides the same event ids. */
+function commandId(command: unknown, metadata: CommandMetadata): string {
+  return createHash('sha256')
+    .update(metadata.correlationId)
+    .update('\u0000')
+    .update(canonicalJson(command))
+    .digest('hex');
+}
+
+/**
+ * ORDER_COMMAND_PORT: desk and resolver commands go through the same aggregates, links,
+ * positions, read models and outbox as the Kafka fold, in one transaction, appending
+ * with the version the decision was made on and deciding again on a conflict.
+ */
+export class OrderCommandService implements OrderCommandPort {
+  constructor(
+    private readonly transactions: FoldTransaction,
+    private readonly orders: OrderFolder,
+    private readonly observations: ObservationFolder,
+  ) {}
+
+  async execute<Ref extends OrderAggregateRef>(
+    ref: Ref,
+    command: OrderAggregateCommand<Ref>,
+    metadata: CommandMetadata,
+  ): Promise<OrderCommandResult | DomainError> {
+    const streamId = orderStreamIdOf(ref);
+    const now = (command as { now?: unknown }).now;
+    const origin: EventOrigin = {
+      inputId: commandId(command, metadata),
+      actor: metadata.actor,
+      // The desk audit trail's sources: ws | rest-poll | rest-ack | oms (the actor names the desk user).
+      source: (metadata as { source?: string }).source ?? 'oms',
+      correlationId: metadata.correlationId,
+      occurredAt: typeof now === 'number' && Number.isFinite(now) ? now : Date.now(),
+    };
+    const outcome = await this.transactions.run(async (context) => {
+      const decided = await this.orders.apply(context, streamId, command, origin);
+      if (decided instanceof DomainError) return decided;
+      // Fills parked for this order (a poll row before the acknowledgement) move in now.
+      while (context.released.length > 0) {
+        await this.observations.fold(context, context.released.shift()!.envelope);
+      }
+      return { decided, version: await context.uow.versionOf(streamId) };
+    });
+    const result = outcome.result;
+    if (result instanceof DomainError) return result;
+    const committed = outcome.committed.find((stream) => stream.streamId === streamId);
+    return {
+      omsOrderId: omsOrderId(streamId),
+      streamVersion: committed?.version ?? result.version,
+      appendedEventTypes: (committed?.appended ?? []).map((event) => event.type),
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import { AnyOrderCoreState, DomainError, FuturesOrderState } from '@oms/domain';
+import { aggregateKindOf } from './aggregate-deciders';
+import { DecidedEvent, EventOrigin } from './decided-event';
+import { FoldContext } from './fold-context';
+import { OrderMarket } from './order-links.store';
+import { positionCommandsOf } from './position-effects';
+
+export function orderMarketOf(streamId: string): OrderMarket {
+  const kind = aggregateKindOf(streamId);
+  if (kind === 'spot-order') return 'spot';
+  if (kind === 'futures-order') return 'futures';
+  if (kind === 'futures-stop-order') return 'futures-stop';
+  throw new Error(`stream ${streamId} is not an order stream`);
+}
+
+/**
+ * Decides one command on an order aggregate and what follows from it in the same
+ * transaction: the venue orderId is linked to the stream the first time it is known
+ * (releasing fills parked for it), and a futures order's new fills reach its position.
+ */
+export class OrderFolder {
+  async apply(
+    context: FoldContext,
+    streamId: string,
+    command: unknown,
+    origin: EventOrigin,
+  ): Promise<DecidedEvent[] | DomainError> {
+    const before = (await context.uow.stateOf(streamId)) as AnyOrderCoreState;
+    const decided = await context.uow.decide(streamId, command, origin);
+    if (decided instanceof DomainError) return decided;
+    const after = (await context.uow.stateOf(streamId)) as AnyOrderCoreState;
+    const accountId = after.accountId ?? before.accountId;
+    if (after.orderId !== null && accountId !== null && before.orderId !== after.orderId) {
+      const released = await context.links.link({
+        accountId,
+        market: orderMarketOf(streamId),
+        orderId: after.orderId,
+        streamId,
+      });
+      context.released.push(...released);
+    }
+    if (decided.length > 0 && aggregateKindOf(streamId) === 'futures-order') {
+      const positionCommands = positionCommandsOf(
+        before as FuturesOrderState,
+        after as FuturesOrderState,
+        decided,
+        origin.occurredAt,
+      );
+      for (const { streamId: positionStream, command: positionCommand } of positionCommands) {
+        const result = await context.uow.decide(positionStream, positionCommand, origin);
+        if (result instanceof DomainError) {
+          context.refusals.push({
+            inputId: origin.inputId,
+            streamId: positionStream,
+            reason: result.message,
+          });
+        }
+      }
+    }
+    return decided;
+  }
+}

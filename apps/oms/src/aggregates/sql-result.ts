@@ -1,0 +1,27 @@
+/**
+ * TypeORM's postgres driver answers SELECT / INSERT with the rows, and UPDATE / DELETE
+ * with [rows, affected]; these read either shape.
+ */
+export function rowsOf<Row>(result: unknown): Row[] {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  ) {
+    return result[0] as Row[];
+  }
+  return result as Row[];
+}
+
+export function affectedOf(result: unknown): number {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  ) {
+    return result[1];
+  }
+  return Array.isArray(result) ? result.length : 0;
+}

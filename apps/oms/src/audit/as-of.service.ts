@@ -1,0 +1,116 @@
+import { DataSource } from 'typeorm';
+import {
+  Dec,
+  FuturesBalanceState,
+  FuturesPositionState,
+  SpotBalanceState,
+  futuresBalanceStreamId,
+  positionStreamId,
+  spotBalanceStreamId,
+} from '@oms/domain';
+import { AggregateDeciders } from '../aggregates/aggregate-deciders';
+import { OrderRow, orderRowOf } from '../projections/order-row';
+import { PositionRow, positionRowOf } from '../projections/position-row';
+import { refoldStream } from './stream-refold';
+
+export interface BalanceAsOf {
+  readonly account: string;
+  readonly wallet: 'spot' | 'futures';
+  readonly asset: string;
+  readonly free: string;
+  readonly locked: string;
+  readonly total: string;
+  readonly updatedAt: number;
+}
+
+/**
+ * The state of an order, position or balance as the OMS knew it at a past time (the
+ * desk API's `asOf`): the aggregate's events recorded up to that time, folded with the
+ * live deciders, rendered as the read-model row of that moment. Null when the OMS did
+ * not know the aggregate yet.
+ */
+export class AsOfService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deciders: AggregateDeciders,
+  ) {}
+
+  /** By OMS order id (rm_orders.id). */
+  async order(omsOrderId: string, at: Date): Promise<OrderRow | null> {
+    const rows = (await this.dataSource.query(`SELECT stream_id FROM rm_orders WHERE id = $1`, [
+      omsOrderId,
+    ])) as Array<{
+      stream_id: string;
+    }>;
+    if (rows.length === 0) return null;
+    return this.orderOfStream(rows[0].stream_id, at);
+  }
+
+  async orderOfStream(streamId: string, at: Date): Promise<OrderRow | null> {
+    const folded = await refoldStream(this.dataSource, this.deciders, streamId, at);
+    if (folded.version === 0 || folded.lastOccurredAt === null) return null;
+    return orderRowOf(streamId, folded.version, folded.state, folded.lastOccurredAt);
+  }
+
+  async position(
+    account: string,
+    symbol: string,
+    side: 'LONG' | 'SHORT',
+    at: Date,
+  ): Promise<PositionRow | null> {
+    const streamId = positionStreamId(account, symbol, side);
+    const folded = await refoldStream(this.dataSource, this.deciders, streamId, at);
+    if (folded.version === 0 || folded.lastOccurredAt === null) return null;
+    return positionRowOf(
+      streamId,
+      folded.version,
+      folded.state as FuturesPositionState,
+      folded.lastOccurredAt,
+    );
+  }
+
+  async balance(
+    account: string,
+    wallet: 'spot' | 'futures',
+    asset: string,
+    at: Date,
+  ): Promise<BalanceAsOf | null> {
+    const streamId =
+      wallet === 'spot' ? spotBalanceStreamId(account, asset) : futuresBalanceStreamId(account, asset);
+    const folded = await refoldStream(this.dataSource, this.deciders, streamId, at);
+    if (wallet === 'spot') {
+      const latest = (folded.state as SpotBalanceState).latest;
+      if (latest === null) return null;
+      return {
+        account,
+        wallet,
+        asset,
+        free: latest.free,
+        locked: latest.locked,
+        total: addDecimals(latest.free, latest.locked),
+        updatedAt: latest.venueTime,
+      };
+    }
+    const latest = (folded.state as FuturesBalanceState).latest;
+    if (latest === null) return null;
+    const locked = subtractDecimals(latest.walletBalance, latest.available);
+    return {
+      account,
+      wallet,
+      asset,
+      free: latest.available,
+      locked,
+      total: latest.walletBalance,
+      updatedAt: latest.venueTime,
+    };
+  }
+}
+
+function addDecimals(a: string, b: string): string {
+  return new Dec(a).plus(b).toFixed();
+}
+
+function subtractDecimals(a: string, b: string): string {
+  const difference = new Dec(a).minus(b);
+  return difference.isNegative() ? '0' : difference.toFixed();
+}

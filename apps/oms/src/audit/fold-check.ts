@@ -1,0 +1,117 @@
+import { DataSource } from 'typeorm';
+import { Counter, Gauge, register } from 'prom-client';
+import { stateHash } from '@oms/domain';
+import { createLogger } from '@oms/platform';
+import { AggregateDeciders } from '../aggregates/aggregate-deciders';
+import { refoldStream } from './stream-refold';
+
+const log = createLogger('FoldCheck');
+
+function metric<T>(name: string, create: () => T): T {
+  return (register.getSingleMetric(name) as T | undefined) ?? create();
+}
+
+const checked = () =>
+  metric(
+    'oms_fold_check_aggregates_total',
+    () =>
+      new Counter({
+        name: 'oms_fold_check_aggregates_total',
+        help: 'Aggregates re-folded from the store by the continuous check',
+      }),
+  );
+const differences = () =>
+  metric(
+    'oms_fold_check_differences_total',
+    () =>
+      new Counter({
+        name: 'oms_fold_check_differences_total',
+        help: 'Aggregates whose re-folded state differs from the kept state or read model',
+      }),
+  );
+const lastDifferences = () =>
+  metric(
+    'oms_fold_check_last_differences',
+    () =>
+      new Gauge({
+        name: 'oms_fold_check_last_differences',
+        help: 'Differences found by the latest check round',
+      }),
+  );
+
+export interface FoldCheckDifference {
+  readonly streamId: string;
+  readonly where: 'aggregate-state' | 'rm_orders';
+  readonly expected: string;
+  readonly actual: string | null;
+}
+
+/**
+ * The continuous check: every interval, a random sample of aggregates is re-folded
+ * from the event store and its state hash compared with the kept state
+ * (oms_aggregate_states) and, for orders, with rm_orders.state_hash. A difference is a
+ * metric and a warning log line naming the stream.
+ */
+export class FoldCheck {
+  private timer?: NodeJS.Timeout;
+  private running = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deciders: AggregateDeciders,
+    private readonly options: { readonly intervalMs: number; readonly sampleSize?: number },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = true;
+      this.round().then(
+        () => (this.running = false),
+        (error: unknown) => {
+          this.running = false;
+          log.error({ err: error }, 'fold check round failed');
+        },
+      );
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  async round(): Promise<FoldCheckDifference[]> {
+    const sample = (await this.dataSource.query(
+      `SELECT a.stream_id, a.version, a.state_hash, o.state_hash AS order_hash, o.stream_version AS order_version
+       FROM (SELECT * FROM oms_aggregate_states ORDER BY random() LIMIT $1) a
+       LEFT JOIN rm_orders o ON o.stream_id = a.stream_id`,
+      [this.options.sampleSize ?? 20],
+    )) as Array<{
+      stream_id: string;
+      version: number;
+      state_hash: string;
+      order_hash: string | null;
+      order_version: number | null;
+    }>;
+    const found: FoldCheckDifference[] = [];
+    for (const row of sample) {
+      const refolded = await refoldStream(this.dataSource, this.deciders, row.stream_id);
+      // A stream appended since the sample was read is checked next time.
+      if (refolded.version !== row.version) continue;
+      const expected = stateHash(refolded.state);
+      if (expected !== row.state_hash) {
+        found.push({ streamId: row.stream_id, where: 'aggregate-state', expected, actual: row.state_hash });
+      }
+      if (row.order_version === row.version && row.order_hash !== null && row.order_hash !== expected) {
+        found.push({ streamId: row.stream_id, where: 'rm_orders', expected, actual: row.order_hash });
+      }
+    }
+    checked().inc(sample.length);
+    differences().inc(found.length);
+    lastDifferences().set(found.length);
+    for (const difference of found)
+      log.warn(difference, 're-folded aggregate differs from what the OMS keeps');
+    return found;
+  }
+}

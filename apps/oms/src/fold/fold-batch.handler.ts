@@ -1,0 +1,53 @@
+import { EventBatch } from '@oms/kafka';
+import { createLogger } from '@oms/platform';
+import { FoldServices } from '../aggregates/fold-services';
+import { FoldMetrics } from './fold-metrics';
+import { PartitionOffsets } from './partition-offsets';
+
+const log = createLogger('FoldBatchHandler');
+
+/**
+ * Folds one partition batch in one Postgres transaction: every observation is routed
+ * and decided, then events, states, links, parked fills, read models, outbox and the
+ * consumed offset (compare-and-set) commit together. A throw leaves everything as it
+ * was; the subscriber then re-fetches from the stored offset.
+ */
+export class FoldBatchHandler {
+  constructor(
+    private readonly fold: FoldServices,
+    private readonly offsets: PartitionOffsets,
+    private readonly metrics: FoldMetrics = FoldMetrics.for(),
+  ) {}
+
+  readonly handle = async (batch: EventBatch): Promise<void> => {
+    const started = process.hrtime.bigint();
+    const seen = new Set<string>();
+    const outcome = await this.fold.transactions.run(
+      async (context) => {
+        for (const received of batch.events) {
+          // One message published twice (producer retry) is one observation.
+          if (seen.has(received.envelope.eventId)) continue;
+          seen.add(received.envelope.eventId);
+          await this.fold.observations.fold(context, received.envelope);
+        }
+      },
+      {
+        beforeCommit: (executor) =>
+          this.offsets.commit(executor, batch.topic, batch.partition, batch.nextOffset),
+      },
+    );
+    seen.clear();
+    this.offsets.committed(batch.topic, batch.partition, batch.nextOffset);
+    const appended = outcome.committed.reduce((total, stream) => total + stream.appended.length, 0);
+    for (const refusal of outcome.context.refusals) {
+      log.warn(
+        { ...refusal, topic: batch.topic, partition: batch.partition },
+        'observation refused by the domain',
+      );
+    }
+    this.metrics.observations.inc(batch.events.length);
+    this.metrics.eventsAppended.inc(appended);
+    this.metrics.refusals.inc(outcome.context.refusals.length);
+    this.metrics.batchSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
+  };
+}

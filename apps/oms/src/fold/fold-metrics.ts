@@ -1,0 +1,44 @@
+import { Counter, Histogram, Registry, register } from 'prom-client';
+
+/** Prometheus metrics of the Kafka fold (one set per registry). */
+export class FoldMetrics {
+  private static readonly byRegistry = new WeakMap<Registry, FoldMetrics>();
+
+  readonly observations: Counter;
+  readonly eventsAppended: Counter;
+  readonly refusals: Counter;
+  readonly batchSeconds: Histogram;
+
+  private constructor(registry: Registry) {
+    this.observations = new Counter({
+      name: 'oms_fold_observations_total',
+      help: 'Venue observations folded',
+      registers: [registry],
+    });
+    this.eventsAppended = new Counter({
+      name: 'oms_fold_events_appended_total',
+      help: 'Events the fold appended to the event store',
+      registers: [registry],
+    });
+    this.refusals = new Counter({
+      name: 'oms_fold_refusals_total',
+      help: 'Observations the domain refused (logged, nothing written for them)',
+      registers: [registry],
+    });
+    this.batchSeconds = new Histogram({
+      name: 'oms_fold_batch_duration_seconds',
+      help: 'Time to fold and commit one partition batch',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
+  }
+
+  static for(registry: Registry = register): FoldMetrics {
+    let metrics = FoldMetrics.byRegistry.get(registry);
+    if (!metrics) {
+      metrics = new FoldMetrics(registry);
+      FoldMetrics.byRegistry.set(registry, metrics);
+    }
+    return metrics;
+  }
+}

@@ -1,0 +1,80 @@
+import { DataSource } from 'typeorm';
+import { logLevel } from 'kafkajs';
+import {
+  createKafkaClient,
+  DEFAULT_TOPIC_NAMES,
+  EventCodec,
+  KafkaDeadLetterPublisher,
+  KafkaEventSubscriber,
+  KafkaTopicNames,
+  PayloadSchemaRegistry,
+  prefixedTopicNames,
+} from '@oms/kafka';
+import { createLogger } from '@oms/platform';
+import { FoldServices } from '../aggregates/fold-services';
+import { domainPayloadReader } from './domain-payload-reader';
+import { FoldBatchHandler } from './fold-batch.handler';
+import { PartitionOffsets } from './partition-offsets';
+
+const log = createLogger('KafkaFoldConsumer');
+
+export interface KafkaFoldOptions {
+  readonly brokers: readonly string[];
+  readonly topicPrefix?: string;
+  readonly consumerGroup: string;
+  readonly sessionTimeoutMs?: number;
+  readonly heartbeatIntervalMs?: number;
+}
+
+export function foldTopicNames(prefix: string | undefined): KafkaTopicNames {
+  return prefix ? prefixedTopicNames(prefix) : DEFAULT_TOPIC_NAMES;
+}
+
+/**
+ * The OMS's consumer of ingest's observations: one member of the consumer group,
+ * starting each assigned partition at the offset stored with the fold's own
+ * transactions; undecodable messages and payloads the domain refuses go to the
+ * dead-letter topic with the reason.
+ */
+export class KafkaFoldConsumer {
+  private subscriber?: KafkaEventSubscriber;
+  private deadLetters?: KafkaDeadLetterPublisher;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly fold: FoldServices,
+    private readonly options: KafkaFoldOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    const topics = foldTopicNames(this.options.topicPrefix);
+    const kafka = createKafkaClient({
+      brokers: this.options.brokers,
+      clientId: `oms-fold-${process.pid}`,
+      logLevel: logLevel.ERROR,
+    });
+    const offsets = new PartitionOffsets(this.dataSource, this.options.consumerGroup);
+    this.deadLetters = new KafkaDeadLetterPublisher(kafka, topics.deadLetter);
+    this.subscriber = new KafkaEventSubscriber({
+      kafka,
+      codec: new EventCodec(new PayloadSchemaRegistry(), { payloadReader: domainPayloadReader }),
+      groupId: this.options.consumerGroup,
+      topics: [topics.venueObservations],
+      deadLetters: this.deadLetters,
+      ownedOffsets: offsets,
+      fromBeginning: true,
+      sessionTimeoutMs: this.options.sessionTimeoutMs,
+      heartbeatIntervalMs: this.options.heartbeatIntervalMs,
+    });
+    await this.subscriber.start(new FoldBatchHandler(this.fold, offsets).handle);
+    log.info(
+      { group: this.options.consumerGroup, topic: topics.venueObservations },
+      'folding venue observations',
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.subscriber?.stop();
+    this.subscriber = undefined;
+  }
+}

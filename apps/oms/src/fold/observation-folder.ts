@@ -1,0 +1,218 @@
+import { EventEnvelope } from '@oms/kafka';
+import {
+  DomainError,
+  FundingPaymentObservation,
+  FuturesBalanceObservation,
+  FuturesPositionObservation,
+  MarkPriceObservation,
+  SpotBalanceObservation,
+  VenueStreamCommand,
+  futuresBalanceStreamId,
+  futuresOrderStreamId,
+  futuresStopOrderStreamId,
+  isOmsClientOrderId,
+  orderStreamKey,
+  positionStreamId,
+  spotBalanceStreamId,
+  spotOrderStreamId,
+  venueStreamId,
+} from '@oms/domain';
+import { EventOrigin } from '../aggregates/decided-event';
+import { FoldContext } from '../aggregates/fold-context';
+import { OrderFolder } from '../aggregates/order-folder';
+import { OrderMarket } from '../aggregates/order-links.store';
+
+interface OrderIds {
+  readonly accountId: string;
+  readonly orderId: string;
+  readonly clientOrderId: string | null;
+}
+
+const ORDER_OBSERVATIONS: Readonly<Record<string, { market: OrderMarket; command: string; fill: boolean }>> =
+  {
+    SpotOrderObserved: { market: 'spot', command: 'RecordSpotOrderObservation', fill: false },
+    SpotFillObserved: { market: 'spot', command: 'RecordSpotFillObservation', fill: true },
+    FuturesOrderObserved: { market: 'futures', command: 'RecordFuturesOrderObservation', fill: false },
+    FuturesFillObserved: { market: 'futures', command: 'RecordFuturesFillObservation', fill: true },
+    FuturesStopOrderObserved: {
+      market: 'futures-stop',
+      command: 'RecordFuturesStopOrderObservation',
+      fill: false,
+    },
+  };
+
+const STREAM_OF_MARKET = {
+  spot: spotOrderStreamId,
+  futures: futuresOrderStreamId,
+  'futures-stop': futuresStopOrderStreamId,
+} as const;
+
+/** The tolerance of position reconciliation, in the settlement asset. */
+export const POSITION_PNL_TOLERANCE = '0.00000001';
+
+/**
+ * Routes one venue observation (payload already read by the domain readers) to its
+ * aggregate and decides it there:
+ * - an order report or fill carrying an OMS client id goes to the stream of that id;
+ * - otherwise the venue orderId is looked up in the links (orders the OMS placed are
+ *   linked once their orderId is known); an order report with no link starts the
+ *   order's own stream (origin external); a fill with no link is parked until its order
+ *   is linked, so it is neither a second order nor lost;
+ * - positions, balances and stream health go to their streams; marks to rm_marks.
+ */
+export class ObservationFolder {
+  constructor(private readonly orders: OrderFolder) {}
+
+  async fold(context: FoldContext, envelope: EventEnvelope): Promise<void> {
+    await this.foldOne(context, envelope);
+    while (context.released.length > 0) {
+      const released = context.released.shift()!;
+      await this.foldOne(context, released.envelope);
+    }
+  }
+
+  private async foldOne(context: FoldContext, envelope: EventEnvelope): Promise<void> {
+    const origin = originOf(envelope);
+    const now = Date.parse(envelope.observedAt);
+    const order = ORDER_OBSERVATIONS[envelope.type];
+    if (order !== undefined) {
+      const ids = envelope.payload as OrderIds;
+      const streamId = await this.orderStream(context, order.market, ids, order.fill);
+      if (streamId === null) {
+        context.links.park(ids.accountId, order.market, ids.orderId, { eventId: envelope.eventId, envelope });
+        return;
+      }
+      const command = { type: order.command, observation: envelope.payload, now };
+      this.refused(context, origin, streamId, await this.orders.apply(context, streamId, command, origin));
+      return;
+    }
+    switch (envelope.type) {
+      case 'FuturesPositionObserved': {
+        const observation = envelope.payload as FuturesPositionObservation;
+        const streamId = positionStreamId(observation.accountId, observation.symbol, observation.side);
+        await this.decide(context, origin, streamId, { type: 'RecordPositionObservation', observation, now });
+        await this.decide(context, origin, streamId, {
+          type: 'ReconcilePosition',
+          realizedPnlTolerance: POSITION_PNL_TOLERANCE,
+          now,
+        });
+        return;
+      }
+      case 'SpotBalanceObserved': {
+        const observation = envelope.payload as SpotBalanceObservation;
+        const streamId = spotBalanceStreamId(observation.accountId, observation.asset);
+        await this.decide(context, origin, streamId, {
+          type: 'RecordSpotBalanceObservation',
+          observation,
+          now,
+        });
+        return;
+      }
+      case 'FuturesBalanceObserved': {
+        const observation = envelope.payload as FuturesBalanceObservation;
+        const streamId = futuresBalanceStreamId(observation.accountId, observation.asset);
+        await this.decide(context, origin, streamId, {
+          type: 'RecordFuturesBalanceObservation',
+          observation,
+          now,
+        });
+        return;
+      }
+      case 'MarkPriceObserved': {
+        const mark = envelope.payload as MarkPriceObservation;
+        context.marks.push({
+          symbol: mark.symbol,
+          market: mark.kind === 'mark' ? 'futures' : 'spot',
+          price: mark.price,
+          time: mark.priceTime,
+        });
+        return;
+      }
+      case 'FundingPaymentObserved':
+        await this.foldFunding(context, origin, envelope.payload as FundingPaymentObservation);
+        return;
+      case 'VenueStreamConnected':
+      case 'VenueStreamDisconnected':
+      case 'VenueStreamGapDetected': {
+        const command = envelope.payload as VenueStreamCommand & { accountId: string };
+        await this.decide(context, origin, venueStreamId(command.accountId), command);
+        return;
+      }
+      default:
+        context.refusals.push({
+          inputId: envelope.eventId,
+          streamId: '-',
+          reason: `no fold for ${envelope.type}`,
+        });
+    }
+  }
+
+  private async orderStream(
+    context: FoldContext,
+    market: OrderMarket,
+    ids: OrderIds,
+    isFill: boolean,
+  ): Promise<string | null> {
+    if (ids.clientOrderId !== null && isOmsClientOrderId(ids.clientOrderId)) {
+      return STREAM_OF_MARKET[market](ids.accountId, orderStreamKey(ids));
+    }
+    const linked = await context.links.streamOf(ids.accountId, market, ids.orderId);
+    if (linked !== null) return linked;
+    if (isFill) return null;
+    return STREAM_OF_MARKET[market](ids.accountId, orderStreamKey(ids));
+  }
+
+  /** Funding is paid on the account's open position in the symbol (LONG first in hedge mode). */
+  private async foldFunding(
+    context: FoldContext,
+    origin: EventOrigin,
+    payment: FundingPaymentObservation,
+  ): Promise<void> {
+    if (payment.symbol === null) return;
+    for (const side of ['LONG', 'SHORT'] as const) {
+      const streamId = positionStreamId(payment.accountId, payment.symbol, side);
+      const state = (await context.uow.stateOf(streamId)) as { side: string | null };
+      if (state.side === null) continue;
+      await this.decide(context, origin, streamId, {
+        type: 'RecordFundingPayment',
+        accountId: payment.accountId,
+        symbol: payment.symbol,
+        payment: {
+          fundingId: payment.flowId,
+          amount: payment.amount,
+          asset: payment.asset,
+          rate: null,
+          time: payment.settledAt,
+        },
+        now: payment.settledAt,
+      });
+      return;
+    }
+  }
+
+  private async decide(
+    context: FoldContext,
+    origin: EventOrigin,
+    streamId: string,
+    command: unknown,
+  ): Promise<void> {
+    this.refused(context, origin, streamId, await context.uow.decide(streamId, command, origin));
+  }
+
+  private refused(context: FoldContext, origin: EventOrigin, streamId: string, result: unknown): void {
+    if (result instanceof DomainError) {
+      context.refusals.push({ inputId: origin.inputId, streamId, reason: result.message });
+    }
+  }
+}
+
+export function originOf(envelope: EventEnvelope): EventOrigin {
+  const venueTime = envelope.venueTime === null ? null : Date.parse(envelope.venueTime);
+  return {
+    inputId: envelope.eventId,
+    actor: 'ingest',
+    source: envelope.source,
+    correlationId: envelope.correlationId,
+    occurredAt: venueTime ?? Date.parse(envelope.observedAt),
+  };
+}

@@ -1,0 +1,213 @@
+import { deterministicEventId } from '@oms/kafka';
+import { AnyOrderCoreState, FuturesStopOrderState, OrderLifecycleState, stateHash } from '@oms/domain';
+import { aggregateKindOf } from '../aggregates/aggregate-deciders';
+
+/** The OMS order id of an order stream (rm_orders.id), stable for the life of the order. */
+export function omsOrderId(streamId: string): string {
+  return deterministicEventId('oms-order', streamId);
+}
+
+export interface OrderRow {
+  readonly id: string;
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly account: string;
+  readonly market: 'spot' | 'futures';
+  readonly symbol: string;
+  readonly side: string;
+  readonly type: string;
+  readonly priceType: string | null;
+  readonly stopPrice: string | null;
+  readonly leverage: string | null;
+  readonly timeInForce: string | null;
+  readonly price: string | null;
+  readonly origQty: string | null;
+  readonly amount: string | null;
+  readonly executedQty: string;
+  readonly avgPrice: string | null;
+  readonly cumulativeQuoteQty: string;
+  readonly clientOrderId: string | null;
+  readonly orderId: string | null;
+  readonly status: string;
+  readonly origin: 'desk' | 'external';
+  readonly createdBy: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly uncertainty: unknown;
+  readonly cancel: unknown;
+  readonly stateHash: string;
+}
+
+const UNCERTAINTY_WORDS: Readonly<Record<string, string>> = {
+  'http-5xx': 'HTTP_5XX',
+  timeout: 'TIMEOUT',
+  'connection-lost': 'RESET',
+  'venue-status-unknown': 'VENUE_UNKNOWN',
+  'unreadable-response': 'VENUE_UNKNOWN',
+};
+
+function lifecycleStatus(state: OrderLifecycleState, venueStatus: string | null, hasFills: boolean): string {
+  if (venueStatus !== null) return venueStatus;
+  if (hasFills) return 'PARTIALLY_FILLED';
+  switch (state.submission.phase) {
+    case 'none':
+      return 'UNKNOWN';
+    case 'requested':
+      return 'PENDING_SUBMIT';
+    case 'accepted':
+      return 'NEW';
+    case 'rejected':
+      return 'REJECTED';
+    case 'uncertain':
+      return 'UNCERTAIN';
+    case 'resolved':
+      return state.submission.outcome === 'absent' ? 'NOT_PLACED' : 'NEW';
+  }
+}
+
+function uncertaintyOf(state: OrderLifecycleState): unknown {
+  const submission = state.submission;
+  if (submission.phase !== 'uncertain') return null;
+  return {
+    since: new Date(submission.uncertainSince).toISOString(),
+    reason: UNCERTAINTY_WORDS[submission.reason] ?? 'VENUE_UNKNOWN',
+    lookups: 0,
+  };
+}
+
+function cancelOf(state: OrderLifecycleState): unknown {
+  const cancel = state.cancel;
+  switch (cancel.phase) {
+    case 'none':
+      return null;
+    case 'requested':
+      return {
+        requestedAt: new Date(cancel.requestedAt).toISOString(),
+        requestedBy: cancel.actor,
+        state: 'REQUESTED',
+      };
+    case 'uncertain':
+      return {
+        requestedAt: new Date(cancel.requestedAt).toISOString(),
+        requestedBy: cancel.actor,
+        state: 'UNCERTAIN',
+      };
+    case 'resolved':
+      return {
+        requestedAt: new Date(cancel.requestedAt).toISOString(),
+        requestedBy: null,
+        state: cancel.outcome === 'canceled' ? 'CONFIRMED' : 'REFUSED',
+      };
+  }
+}
+
+function actorOf(state: OrderLifecycleState): string | null {
+  const submission = state.submission;
+  return submission.phase === 'none' ? null : submission.actor;
+}
+
+function requestedAt(state: OrderLifecycleState): number | null {
+  const submission = state.submission;
+  return submission.phase === 'none' ? null : submission.requestedAt;
+}
+
+/**
+ * The rm_orders row of an order aggregate, a pure function of its state (so a replay
+ * writes the same row). Null while the state names no account or symbol yet.
+ */
+export function orderRowOf(
+  streamId: string,
+  version: number,
+  state: unknown,
+  updatedAt: number,
+): OrderRow | null {
+  const kind = aggregateKindOf(streamId);
+  if (kind === 'futures-stop-order')
+    return stopOrderRow(streamId, version, state as FuturesStopOrderState, updatedAt);
+  const order = state as AnyOrderCoreState & {
+    request: Record<string, string | null> | null;
+    venue:
+      (Record<string, unknown> & { status: string; updateTime: number; createdAt: number | null }) | null;
+  };
+  if (order.accountId === null || order.symbol === null) return null;
+  const request = order.request;
+  const venue = order.venue;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const fillTimes = Object.values(order.fills).map((fill) => fill.time);
+  const createdAt =
+    requestedAt(order) ??
+    venue?.createdAt ??
+    (fillTimes.length > 0 ? Math.min(...fillTimes) : null) ??
+    updatedAt;
+  return {
+    id: omsOrderId(streamId),
+    streamId,
+    streamVersion: version,
+    account: order.accountId,
+    market: kind === 'spot-order' ? 'spot' : 'futures',
+    symbol: order.symbol,
+    side: text(venue?.side) ?? request?.side ?? 'UNKNOWN',
+    type: text(venue?.type) ?? request?.type ?? (kind === 'futures-order' ? 'LIMIT' : 'UNKNOWN'),
+    priceType: text(venue?.priceType) ?? request?.priceType ?? null,
+    stopPrice: null,
+    leverage: text(venue?.leverage) ?? null,
+    timeInForce: text(venue?.timeInForce) ?? request?.timeInForce ?? null,
+    price: text(venue?.price) ?? request?.price ?? null,
+    origQty: text(venue?.origQty) ?? request?.quantity ?? null,
+    amount: request?.amount ?? text(venue?.requestedAmount) ?? null,
+    executedQty: order.executedQty,
+    avgPrice: text(venue?.avgPrice),
+    cumulativeQuoteQty: order.cumulativeQuoteQty ?? '0',
+    clientOrderId: order.clientOrderId,
+    orderId: order.orderId,
+    status: lifecycleStatus(order, venue?.status ?? null, fillTimes.length > 0),
+    origin: order.submission.phase === 'none' ? 'external' : 'desk',
+    createdBy: actorOf(order),
+    createdAt,
+    updatedAt,
+    uncertainty: uncertaintyOf(order),
+    cancel: cancelOf(order),
+    stateHash: stateHash(state),
+  };
+}
+
+function stopOrderRow(
+  streamId: string,
+  version: number,
+  state: FuturesStopOrderState,
+  updatedAt: number,
+): OrderRow | null {
+  if (state.accountId === null || state.symbol === null) return null;
+  const venue = state.venue;
+  const request = state.request;
+  return {
+    id: omsOrderId(streamId),
+    streamId,
+    streamVersion: version,
+    account: state.accountId,
+    market: 'futures',
+    symbol: state.symbol,
+    side: venue?.side ?? request?.side ?? 'UNKNOWN',
+    type: 'STOP',
+    priceType: null,
+    stopPrice: venue?.stopPrice ?? request?.stopPrice ?? null,
+    leverage: null,
+    timeInForce: null,
+    price: venue?.price ?? request?.price ?? null,
+    origQty: venue?.origQty ?? request?.quantity ?? null,
+    amount: null,
+    executedQty: '0',
+    avgPrice: null,
+    cumulativeQuoteQty: '0',
+    clientOrderId: state.clientOrderId,
+    orderId: state.orderId,
+    status: lifecycleStatus(state, venue?.status ?? null, false),
+    origin: state.submission.phase === 'none' ? 'external' : 'desk',
+    createdBy: actorOf(state),
+    createdAt: requestedAt(state) ?? venue?.createdAt ?? venue?.updateTime ?? updatedAt,
+    updatedAt,
+    uncertainty: uncertaintyOf(state),
+    cancel: cancelOf(state),
+    stateHash: stateHash(state),
+  };
+}

@@ -1,0 +1,72 @@
+import { DomainError, FuturesPositionState, foldPosition, futuresPositionPnl } from '@oms/domain';
+
+export interface PositionRow {
+  readonly account: string;
+  readonly symbol: string;
+  readonly side: 'LONG' | 'SHORT';
+  readonly contracts: string;
+  readonly avgPrice: string | null;
+  readonly realizedPnl: string;
+  readonly fees: string;
+  readonly funding: string;
+  readonly venue: unknown;
+  readonly breakId: string | null;
+  readonly streamVersion: number;
+  readonly updatedAt: number;
+}
+
+/** The settlement asset of a perpetual: the quote of `BASEQUOTE-PERPETUAL` (USDT on this venue). */
+function settlementAsset(state: FuturesPositionState): string {
+  const feeAsset = state.fills.find((fill) => fill.fee !== null)?.fee?.asset;
+  return feeAsset ?? 'USDT';
+}
+
+/** The rm_positions row of a position aggregate; null until it has a key. */
+export function positionRowOf(
+  streamId: string,
+  version: number,
+  state: FuturesPositionState,
+  updatedAt: number,
+): PositionRow | null {
+  if (state.accountId === null || state.symbol === null || state.side === null) return null;
+  const pnl = futuresPositionPnl(state, { markPrice: null, settlementAsset: settlementAsset(state) });
+  const openBreak = Object.values(state.breaks)
+    .filter((item) => item.resolution === null)
+    .sort((a, b) => (a.breakId < b.breakId ? -1 : 1))[0];
+  const venue = state.venue
+    ? {
+        contracts: state.venue.position,
+        avgPrice: state.venue.avgPrice,
+        realizedPnl: state.venue.realizedPnl,
+        updatedAt: new Date(state.venue.updateTime).toISOString(),
+      }
+    : null;
+  const common = {
+    account: state.accountId,
+    symbol: state.symbol,
+    side: state.side,
+    venue,
+    breakId: openBreak ? `${streamId}#${openBreak.breakId}` : null,
+    streamVersion: version,
+    updatedAt,
+  };
+  if (pnl instanceof DomainError) {
+    const fold = foldPosition(state);
+    return {
+      ...common,
+      contracts: fold.contracts.toFixed(),
+      avgPrice: null,
+      realizedPnl: '0',
+      fees: '0',
+      funding: '0',
+    };
+  }
+  return {
+    ...common,
+    contracts: pnl.contracts,
+    avgPrice: pnl.contracts === '0' ? null : pnl.averageEntryPrice,
+    realizedPnl: pnl.realizedPnl,
+    fees: pnl.feesPaid,
+    funding: pnl.fundingPnl,
+  };
+}

@@ -1,0 +1,280 @@
+import { SqlExecutor } from '@oms/persistence';
+import {
+  FuturesBalanceState,
+  FuturesFillObservation,
+  FuturesPositionState,
+  OrderFill,
+  ReconciliationBreak,
+  SpotBalanceState,
+  SpotFillObservation,
+  VenueStreamState,
+  futuresFillId,
+} from '@oms/domain';
+import { Dec } from '@oms/domain';
+import { aggregateKindOf, isOrderKind } from '../aggregates/aggregate-deciders';
+import { MarkRow } from '../aggregates/fold-context';
+import { isoTime, upsertRows } from './multi-row-upsert';
+import { OrderRow, omsOrderId, orderRowOf } from './order-row';
+import { positionRowOf } from './position-row';
+import {
+  BALANCE_COLUMNS,
+  BREAK_COLUMNS,
+  FILL_COLUMNS,
+  MARK_COLUMNS,
+  ORDER_COLUMNS,
+  POSITION_COLUMNS,
+  VENUE_STREAM_COLUMNS,
+} from './read-model-tables';
+
+/** What changed in one stream: its state after the change and the events that changed it. */
+export interface ProjectedStream {
+  readonly streamId: string;
+  readonly version: number;
+  readonly state: unknown;
+  readonly events: ReadonlyArray<{
+    readonly type: string;
+    readonly payload: unknown;
+    readonly occurredAt: number;
+  }>;
+}
+
+type Row = readonly unknown[];
+
+/**
+ * Writes the desk read models from aggregate states: one multi-row statement per table
+ * for a whole batch. Rows are pure functions of the state (and the time of the last
+ * event), so a replay writes exactly what the live fold wrote. `table` maps a read
+ * model to the table written (replay writes fresh tables, then swaps them in).
+ */
+export class ReadModelProjector {
+  constructor(private readonly table: (name: string) => string = (name) => name) {}
+
+  async project(
+    executor: SqlExecutor,
+    streams: readonly ProjectedStream[],
+    marks: readonly MarkRow[],
+  ): Promise<void> {
+    const rows = { orders: [] as Row[], fills: [] as Row[], positions: [] as Row[], balances: [] as Row[] };
+    const breaks: Row[] = [];
+    const venueStreams: Row[] = [];
+    for (const stream of streams) {
+      if (stream.events.length === 0) continue;
+      const updatedAt = Math.max(...stream.events.map((event) => event.occurredAt));
+      const kind = aggregateKindOf(stream.streamId);
+      if (isOrderKind(kind)) {
+        const order = orderRowOf(stream.streamId, stream.version, stream.state, updatedAt);
+        if (order !== null) {
+          rows.orders.push(orderValues(order));
+          rows.fills.push(...fillRows(stream, order));
+        }
+      } else if (kind === 'position') {
+        const position = positionRowOf(
+          stream.streamId,
+          stream.version,
+          stream.state as FuturesPositionState,
+          updatedAt,
+        );
+        if (position !== null) {
+          rows.positions.push([
+            position.account,
+            position.symbol,
+            position.side,
+            position.contracts,
+            position.avgPrice,
+            position.realizedPnl,
+            position.fees,
+            position.funding,
+            position.venue,
+            position.breakId,
+            position.streamVersion,
+            isoTime(position.updatedAt),
+          ]);
+        }
+      } else if (kind === 'spot-balance' || kind === 'futures-balance') {
+        const row = balanceRow(kind, stream.state as SpotBalanceState | FuturesBalanceState);
+        if (row !== null) rows.balances.push(row);
+      } else if (kind === 'venue-stream') {
+        const state = stream.state as VenueStreamState;
+        if (state.accountId !== null) {
+          venueStreams.push([
+            state.accountId,
+            state.connected,
+            isoTime(
+              state.connected ? state.connectedAt : (state.disconnectedAt ?? state.connectedAt ?? updatedAt),
+            ),
+            state.gaps,
+            isoTime(state.lastGapEnd),
+            isoTime(updatedAt),
+          ]);
+        }
+      }
+      breaks.push(...breakRows(stream));
+    }
+    await upsertRows(executor, this.table('rm_orders'), ORDER_COLUMNS, ['id'], rows.orders);
+    await upsertRows(
+      executor,
+      this.table('rm_fills'),
+      FILL_COLUMNS,
+      ['account', 'market', 'fill_id'],
+      rows.fills,
+    );
+    await upsertRows(
+      executor,
+      this.table('rm_positions'),
+      POSITION_COLUMNS,
+      ['account', 'symbol', 'side'],
+      rows.positions,
+    );
+    await upsertRows(
+      executor,
+      this.table('rm_balances'),
+      BALANCE_COLUMNS,
+      ['account', 'wallet', 'asset'],
+      rows.balances,
+    );
+    await upsertRows(executor, this.table('rm_breaks'), BREAK_COLUMNS, ['id'], breaks);
+    await upsertRows(
+      executor,
+      this.table('rm_venue_streams'),
+      VENUE_STREAM_COLUMNS,
+      ['account'],
+      venueStreams,
+    );
+    await upsertRows(
+      executor,
+      this.table('rm_marks'),
+      MARK_COLUMNS,
+      ['symbol'],
+      marks.map((mark) => [mark.symbol, mark.market, mark.price, isoTime(mark.time)]),
+    );
+  }
+}
+
+function orderValues(order: OrderRow): Row {
+  return [
+    order.id,
+    order.streamId,
+    order.streamVersion,
+    order.account,
+    order.market,
+    order.symbol,
+    order.side,
+    order.type,
+    order.priceType,
+    order.stopPrice,
+    order.leverage,
+    order.timeInForce,
+    order.price,
+    order.origQty,
+    order.amount,
+    order.executedQty,
+    order.avgPrice,
+    order.cumulativeQuoteQty,
+    order.clientOrderId,
+    order.orderId,
+    order.status,
+    order.origin,
+    order.createdBy,
+    isoTime(order.createdAt),
+    isoTime(order.updatedAt),
+    order.uncertainty,
+    order.cancel,
+    order.stateHash,
+  ];
+}
+
+/** Only the fills this change touched: the cost does not grow with the order's fills. */
+function fillRows(stream: ProjectedStream, order: OrderRow): Row[] {
+  const fills = (stream.state as { fills: Readonly<Record<string, OrderFill>> }).fills;
+  const ids = new Set<string>();
+  for (const event of stream.events) {
+    if (event.type === 'SpotFillObserved') ids.add((event.payload as SpotFillObservation).ticketId);
+    if (event.type === 'FuturesFillObserved') ids.add(futuresFillId(event.payload as FuturesFillObservation));
+  }
+  const rows: Row[] = [];
+  for (const fillId of ids) {
+    const fill = fills[fillId];
+    if (fill === undefined) continue;
+    rows.push([
+      order.account,
+      order.market,
+      fill.fillId,
+      omsOrderId(stream.streamId),
+      order.orderId ?? '',
+      order.symbol,
+      order.side,
+      fill.price,
+      fill.qty,
+      new Dec(fill.price).times(fill.qty).toFixed(),
+      fill.fee?.amount ?? null,
+      fill.fee?.asset ?? null,
+      fill.realizedPnl,
+      fill.isMaker,
+      isoTime(fill.time),
+      fill.sources,
+    ]);
+  }
+  return rows;
+}
+
+function balanceRow(
+  kind: 'spot-balance' | 'futures-balance',
+  state: SpotBalanceState | FuturesBalanceState,
+): Row | null {
+  const latest = state.latest;
+  if (latest === null) return null;
+  if (kind === 'spot-balance') {
+    const spot = latest as SpotBalanceState['latest'] & object;
+    return [
+      spot.accountId,
+      'spot',
+      spot.asset,
+      spot.free,
+      spot.locked,
+      new Dec(spot.free).plus(spot.locked).toFixed(),
+      isoTime(spot.venueTime),
+    ];
+  }
+  const futures = latest as FuturesBalanceState['latest'] & object;
+  const locked = new Dec(futures.walletBalance).minus(futures.available);
+  return [
+    futures.accountId,
+    'futures',
+    futures.asset,
+    futures.available,
+    locked.isNegative() ? '0' : locked.toFixed(),
+    futures.walletBalance,
+    isoTime(futures.venueTime),
+  ];
+}
+
+function breakRows(stream: ProjectedStream): Row[] {
+  const breaks = (stream.state as { breaks?: Readonly<Record<string, ReconciliationBreak>> }).breaks ?? {};
+  const state = stream.state as { accountId?: string | null; symbol?: string | null };
+  const ids = new Set<string>();
+  for (const event of stream.events) {
+    if (event.type === 'ReconciliationBreakDetected' || event.type === 'ReconciliationBreakResolved') {
+      ids.add((event.payload as { breakId: string }).breakId);
+    }
+  }
+  const rows: Row[] = [];
+  for (const breakId of ids) {
+    const item = breaks[breakId];
+    if (item === undefined) continue;
+    rows.push([
+      `${stream.streamId}#${breakId}`,
+      stream.streamId,
+      item.kind,
+      state.accountId ?? '-',
+      state.symbol ?? null,
+      isoTime(item.detectedAt),
+      item.oms,
+      item.venue,
+      item.resolution === null ? 'open' : 'resolved',
+      item.resolution?.actor ?? null,
+      isoTime(item.resolution?.resolvedAt ?? null),
+      item.resolution?.note ?? null,
+    ]);
+  }
+  return rows;
+}
