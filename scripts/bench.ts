@@ -1,12 +1,23 @@
 /**
- * Runs every benchmark of the project (`**\/bench/*.bench.ts` under apps, libs and
- * tools), one after the other in its own process so that figures do not disturb each
- * other, and prints what each reports. `npm run bench -- kafka` runs those whose path
- * contains "kafka".
+ * `npm run bench`: runs every benchmark of the project (`**\/bench/*.bench.ts` under apps,
+ * libs and tools), one after the other in its own process so that figures do not disturb
+ * each other, echoing what each prints. Figures are read from `BENCH_RESULT {json}` lines
+ * (libs/platform bench-result.ts), else from printed "label: value unit" lines, and written
+ * with each process's peak RSS to bench/results/latest.json and latest.md; a full run also
+ * copies the table into the README. `npm run bench -- kafka` runs those whose path contains
+ * "kafka" and writes bench/results/filtered.{json,md} instead.
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import {
+  BenchReport,
+  currentCommit,
+  machineFacts,
+  markdownTable,
+  updateReadmeTable,
+  writeReport,
+} from './bench/bench-report';
+import { BenchRun, runBenchFile } from './bench/run-bench-file';
 
 const root = join(__dirname, '..');
 
@@ -21,27 +32,44 @@ function findBenchFiles(folder: string): string[] {
   return found;
 }
 
-const filter = process.argv[2];
-const files = ['apps', 'libs', 'tools']
-  .map((top) => join(root, top))
-  .flatMap((top) => {
-    try {
-      return findBenchFiles(top);
-    } catch {
-      return [];
-    }
-  })
-  .filter((file) => !filter || file.includes(filter))
-  .sort();
+async function main(): Promise<void> {
+  const filter = process.argv[2];
+  const files = ['apps', 'libs', 'tools']
+    .map((top) => join(root, top))
+    .flatMap((top) => {
+      try {
+        return findBenchFiles(top);
+      } catch {
+        return [];
+      }
+    })
+    .map((file) => relative(root, file))
+    .filter((file) => !filter || file.includes(filter))
+    .sort();
 
-let failed = 0;
-for (const file of files) {
-  console.log(`\n=== ${relative(root, file)}`);
-  const result = spawnSync(process.execPath, ['-r', join(root, 'scripts/register.cjs'), file], {
-    stdio: 'inherit',
-    cwd: root,
-  });
-  if (result.status !== 0) failed += 1;
+  const runs: BenchRun[] = [];
+  for (const file of files) {
+    console.log(`\n=== ${file}`);
+    const run = await runBenchFile(root, file);
+    if (run.malformed.length > 0)
+      console.error(`malformed BENCH_RESULT line(s) in ${file}:\n${run.malformed.join('\n')}`);
+    runs.push(run);
+  }
+  const report: BenchReport = {
+    ranAt: new Date().toISOString(),
+    commit: currentCommit(root),
+    filter: filter ?? null,
+    machine: machineFacts(),
+    runs,
+  };
+  const written = writeReport(root, filter ? 'filtered' : 'latest', report);
+  const readme = !filter && updateReadmeTable(join(root, 'README.md'), markdownTable(report));
+  const failed = runs.filter((run) => run.exitCode !== 0).length;
+  console.log(`\n${files.length} benchmark(s) run, ${failed} failed`);
+  console.log(
+    `results: ${relative(root, written.json)}, ${relative(root, written.markdown)}${readme ? ', README.md' : ''}`,
+  );
+  process.exit(failed === 0 ? 0 : 1);
 }
-console.log(`\n${files.length} benchmark(s) run, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+
+void main();

@@ -4,3 +4,4 @@ export * from './logging/secret-redaction';
 export * from './logging/correlation';
 export * from './logging/service-scope';
 export * from './config/load-config';
+export * from './bench/bench-result';
