@@ -59,7 +59,7 @@ export class PostgresEventStore {
     }
     const rows = await this.dataSource.query<EventRow[]>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ${typeFilter}
-       ORDER BY global_position LIMIT $2`,
+       ORDER BY events.global_position LIMIT $2`,
       parameters,
     );
     return rows.map(toStoredEvent);

@@ -86,7 +86,7 @@ export class ChainEventLog1764100000000 implements MigrationInterface {
                 schema_version, payload, metadata, correlation_id,
                 (extract(epoch FROM occurred_at) * 1000000)::bigint::text AS occurred_at_us,
                 (extract(epoch FROM recorded_at) * 1000000)::bigint::text AS recorded_at_us
-         FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT 5000`,
+         FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT 5000`,
         [head.position],
       )) as LegacyRow[];
       if (rows.length === 0) break;
