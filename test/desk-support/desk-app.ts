@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { createTestDatabase, TestDatabase } from '@oms/persistence/test-support/test-database';
 import { listeningPort } from '@oms/platform/nest';
+import { openSpecBrokers } from '@oms/kafka/test-support/test-kafka-cluster';
 import { loadOmsConfig } from '../../apps/oms/src/config/oms.config';
 import { startOms } from '../../apps/oms/src/main';
 
@@ -22,8 +23,12 @@ export interface DeskApp {
 /** An OMS with its own database, an admin token and two served accounts. */
 export async function startDeskApp(env: Record<string, string> = {}): Promise<DeskApp> {
   const database = await createTestDatabase({ migrate: false });
+  const { brokers, local } = await openSpecBrokers();
   const config = loadOmsConfig({
     DATABASE_URL: database.url,
+    KAFKA_BROKERS: brokers.join(','),
+    KAFKA_TOPIC_PREFIX: `desk-${process.pid}-${Date.now()}`,
+    OMS_FOLD_CHECK_INTERVAL_MS: '0',
     OMS_HTTP_PORT: '0',
     OMS_HTTP_HOST: '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -64,6 +69,7 @@ export async function startDeskApp(env: Record<string, string> = {}): Promise<De
     async close() {
       await app.close();
       await database.drop();
+      await local?.dispose();
     },
   };
 }
@@ -76,7 +82,10 @@ export async function graphql(
   token: string | null = ADMIN_TOKEN,
 ): Promise<{
   status: number;
-  body: { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+  body: {
+    data?: Record<string, unknown> | null;
+    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  };
 }> {
   const response = await desk.call('/graphql', {
     method: 'POST',

@@ -6,7 +6,9 @@ import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
 import { DEFAULT_PAGE_LIMIT } from '../shared/page';
 import { PageRequest } from '../shared/page.request';
+import { AsOfRequest } from '../shared/as-of.request';
 import { GetOrderQuery } from './get-order.query';
+import { GetOrderAsOfQuery } from './order-as-of.query';
 import { ListOrdersQuery } from './list-orders.query';
 import { OrderEventListResponse } from './order-event.response';
 import { OrderEventsQuery } from './order-events.query';
@@ -42,9 +44,18 @@ export class OrdersController {
     );
   }
 
+  /** The order now, or with `asOf` as the OMS knew it then. */
   @Get(':id')
-  get(@CurrentActor() actor: DeskActor, @Param() params: OrderIdParam): Promise<OrderResponse> {
-    return this.queries.execute(new GetOrderQuery(actor, params.id));
+  get(
+    @CurrentActor() actor: DeskActor,
+    @Param() params: OrderIdParam,
+    @QueryParams() request: AsOfRequest,
+  ): Promise<OrderResponse> {
+    return this.queries.execute(
+      request.asOf === undefined
+        ? new GetOrderQuery(actor, params.id)
+        : new GetOrderAsOfQuery(actor, params.id, new Date(request.asOf)),
+    );
   }
 
   /** The order's audit trail, oldest first. */

@@ -1,13 +1,14 @@
 import { Args, ArgsType, Field, Query, Resolver } from '@nestjs/graphql';
 import { QueryBus } from '@nestjs/cqrs';
 import { Type } from 'class-transformer';
-import { IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { IsISO8601, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
 import { DEFAULT_PAGE_LIMIT } from '../shared/page';
 import { PageRequest } from '../shared/page.request';
 import { GetOrderQuery } from './get-order.query';
+import { GetOrderAsOfQuery } from './order-as-of.query';
 import { ListOrdersQuery } from './list-orders.query';
 import { OrderEventListResponse } from './order-event.response';
 import { OrderEventsQuery } from './order-events.query';
@@ -28,6 +29,14 @@ class OrderArgs {
   @Field()
   @IsUUID('all', { message: 'id must be an OMS order id (a UUID)' })
   id!: string;
+}
+
+@ArgsType()
+class OrderAsOfArgs extends OrderArgs {
+  @Field(() => String, { nullable: true, description: 'ISO-8601: the order as the OMS knew it then' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'asOf must be an ISO-8601 time' })
+  asOf?: string;
 }
 
 @Resolver(() => OrderResponse)
@@ -52,8 +61,12 @@ export class OrdersResolver {
   }
 
   @Query(() => OrderResponse, { description: 'One order, as GET /v1/orders/{id}' })
-  order(@CurrentActor() actor: DeskActor, @Args() args: OrderArgs): Promise<OrderResponse> {
-    return this.queries.execute(new GetOrderQuery(actor, args.id));
+  order(@CurrentActor() actor: DeskActor, @Args() args: OrderAsOfArgs): Promise<OrderResponse> {
+    return this.queries.execute(
+      args.asOf === undefined
+        ? new GetOrderQuery(actor, args.id)
+        : new GetOrderAsOfQuery(actor, args.id, new Date(args.asOf)),
+    );
   }
 
   @Query(() => OrderEventListResponse, { description: 'Audit trail, as GET /v1/orders/{id}/events' })

@@ -19,7 +19,12 @@ export const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 export const TEXT_KEY = /^[\w.:-]{1,200}$/;
 
 /** Reads a cursor this API gave out, one key value per pattern; anything else is INVALID_CURSOR. */
-export function decodeCursor(value: string, keyPatterns: readonly RegExp[]): PageCursor {
+/** A check of one key value; a RegExp is one. */
+export interface CursorKeyRule {
+  test(value: string): boolean;
+}
+
+export function decodeCursor(value: string, keyPatterns: readonly CursorKeyRule[]): PageCursor {
   const keyParts = keyPatterns.length;
   const invalid = () =>
     new DeskError(DeskErrorCode.INVALID_CURSOR, 'cursor is not one this API gave out', { field: 'cursor' });

@@ -1,0 +1,73 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { AsOfService } from '../../audit/as-of.service';
+import { SqlFilter } from '../shared/sql-filter';
+import { PositionListResponse, PositionResponse } from './position.response';
+import { PositionKey } from './position-states';
+
+/**
+ * Positions as the OMS knew them at `asOf`: each position aggregate folded up to then
+ * (AsOfService). Marks are kept only as the latest per symbol, so a past position has
+ * no mark and its unrealized P&L is null rather than computed against a later price.
+ */
+export class ListPositionsAsOfQuery extends Query<PositionListResponse> {
+  constructor(
+    readonly accounts: readonly string[] | null,
+    readonly symbol: string | undefined,
+    readonly includeFlat: boolean,
+    readonly asOf: Date,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListPositionsAsOfQuery)
+export class ListPositionsAsOfHandler implements IQueryHandler<ListPositionsAsOfQuery> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly asOf: AsOfService,
+  ) {}
+
+  async execute(query: ListPositionsAsOfQuery): Promise<PositionListResponse> {
+    const sql = new SqlFilter().within('account', query.accounts).equals('symbol', query.symbol);
+    const keys = await this.dataSource.query<PositionKey[]>(
+      `SELECT account, symbol, side FROM rm_positions ${sql.clause()} ORDER BY account, symbol, side`,
+      sql.params,
+    );
+    const items: PositionResponse[] = [];
+    for (const key of keys) {
+      const row = await this.asOf.position(key.account, key.symbol, key.side, query.asOf);
+      if (row === null || (!query.includeFlat && Number(row.contracts) === 0)) continue;
+      const venue = row.venue as PositionResponse['venue'];
+      items.push({
+        account: row.account,
+        symbol: row.symbol,
+        side: row.side,
+        contracts: row.contracts,
+        avgPrice: row.avgPrice,
+        realizedPnl: row.realizedPnl,
+        unrealizedPnl: null,
+        mark: null,
+        markTime: null,
+        fees: row.fees,
+        funding: row.funding,
+        venue: venue ?? null,
+        break: row.breakId === null ? null : await this.breakOf(row.breakId),
+        updatedAt: new Date(row.updatedAt).toISOString(),
+      });
+    }
+    return { items };
+  }
+
+  private async breakOf(id: string): Promise<PositionResponse['break']> {
+    const rows = await this.dataSource.query<Array<{ kind: string; oms: unknown; venue: unknown }>>(
+      `SELECT kind, oms, venue FROM rm_breaks WHERE id = $1`,
+      [id],
+    );
+    return {
+      id,
+      kind: rows[0]?.kind ?? 'UNKNOWN',
+      detail: { oms: rows[0]?.oms ?? null, venue: rows[0]?.venue ?? null },
+    };
+  }
+}
