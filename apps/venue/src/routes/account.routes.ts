@@ -1,6 +1,7 @@
 import { ExchangeApiError } from '../http/exchange-api-error';
 import { ExchangeRoute, signedOrder, signedQuery } from '../http/exchange-route';
 import { toSpotAccountTrade } from '../wire/spot-wire.mapper';
+import { balanceFlowRoute } from './balance-flow.route';
 import { RouteDependencies } from './route-dependencies';
 import { readTradeWindow } from './trade-window.params';
 
@@ -10,6 +11,7 @@ const TRANSFER_INTERVAL_MS = 1000;
 export function accountRoutes({ engine }: RouteDependencies): ExchangeRoute[] {
   const lastTransferAt = new Map<string, number>();
   return [
+    balanceFlowRoute(engine),
     signedQuery('GET', '/api/v1/account', 5, ({ params, key }) => {
       const account = engine.getSpotAccount(key.owner.userId, params.optionalString('accountId'));
       return {

@@ -1,0 +1,169 @@
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+const JOURNAL_FILE = 'journal.jsonl';
+const CURSOR_FILE = 'journal.cursor';
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/** One journaled record with where it ends, so a batch can be acknowledged by position. */
+export interface JournalEntry<T> {
+  readonly record: T;
+  readonly endOffset: number;
+}
+
+/**
+ * An append-only file of JSON lines with a read cursor, on local disk: records wait here
+ * while Kafka is unavailable and survive a restart (or a kill: the bytes are in the
+ * operating system's cache once written). The file is removed once everything in it was
+ * acknowledged. `maxBytes` bounds the bytes not yet acknowledged; `append` refuses past it.
+ */
+export class FileJournal<T> {
+  private readonly file: string;
+  private readonly cursorFile: string;
+  private fd: number | undefined;
+  private size = 0;
+  private cursor = 0;
+  private pending = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly maxBytes: number,
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.file = join(dir, JOURNAL_FILE);
+    this.cursorFile = join(dir, CURSOR_FILE);
+    if (existsSync(this.file)) this.reopen();
+  }
+
+  /** Records not yet acknowledged. */
+  get depth(): number {
+    return this.pending;
+  }
+
+  /** Bytes not yet acknowledged. */
+  get bytes(): number {
+    return this.size - this.cursor;
+  }
+
+  get isEmpty(): boolean {
+    return this.pending === 0;
+  }
+
+  /** Whether `records` fit under the size limit. */
+  fits(records: readonly T[]): boolean {
+    return (
+      this.bytes + records.reduce((sum, record) => sum + Buffer.byteLength(JSON.stringify(record)) + 1, 0) <=
+      this.maxBytes
+    );
+  }
+
+  /** Appends records in order; false (nothing written) when they would exceed the limit. */
+  append(records: readonly T[]): boolean {
+    if (records.length === 0) return true;
+    const text = records.map((record) => JSON.stringify(record)).join('\n') + '\n';
+    const length = Buffer.byteLength(text);
+    if (this.bytes + length > this.maxBytes) return false;
+    this.fd ??= openSync(this.file, 'a');
+    writeSync(this.fd, text);
+    this.size += length;
+    this.pending += records.length;
+    return true;
+  }
+
+  /** Up to `limit` records from the cursor on, oldest first; nothing is consumed. */
+  peek(limit: number): JournalEntry<T>[] {
+    if (this.pending === 0) return [];
+    const entries: JournalEntry<T>[] = [];
+    const reader = openSync(this.file, 'r');
+    try {
+      let offset = this.cursor;
+      let carry = Buffer.alloc(0);
+      while (entries.length < limit && offset < this.size) {
+        const chunk = Buffer.alloc(Math.min(READ_CHUNK_BYTES, this.size - offset));
+        const read = readSync(reader, chunk, 0, chunk.length, offset);
+        if (read === 0) break;
+        const start = offset - carry.length;
+        const data = Buffer.concat([carry, chunk.subarray(0, read)]);
+        offset += read;
+        let lineStart = 0;
+        let newline = data.indexOf(10, lineStart);
+        while (newline >= 0 && entries.length < limit) {
+          const line = data.subarray(lineStart, newline).toString('utf8');
+          entries.push({ record: JSON.parse(line) as T, endOffset: start + newline + 1 });
+          lineStart = newline + 1;
+          newline = data.indexOf(10, lineStart);
+        }
+        carry = data.subarray(lineStart);
+        if (entries.length >= limit) break;
+      }
+    } finally {
+      closeSync(reader);
+    }
+    return entries;
+  }
+
+  /** Marks everything up to `endOffset` (of `count` records) as delivered. */
+  acknowledge(endOffset: number, count: number): void {
+    this.cursor = endOffset;
+    this.pending -= count;
+    if (this.cursor >= this.size) {
+      this.reset();
+      return;
+    }
+    const temporary = `${this.cursorFile}.tmp`;
+    writeFileSync(temporary, String(this.cursor));
+    renameSync(temporary, this.cursorFile);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private reset(): void {
+    this.close();
+    rmSync(this.file, { force: true });
+    rmSync(this.cursorFile, { force: true });
+    this.size = 0;
+    this.cursor = 0;
+    this.pending = 0;
+  }
+
+  /** After a restart: the file holds what was written; the cursor says what was delivered. */
+  private reopen(): void {
+    this.fd = openSync(this.file, 'a');
+    this.size = fstatSync(this.fd).size;
+    this.cursor = existsSync(this.cursorFile) ? Number(readFileSync(this.cursorFile, 'utf8')) || 0 : 0;
+    // A kill during a write can leave a partial last line: cut the file at the last newline.
+    const text = readFileSync(this.file);
+    const lastNewline = text.lastIndexOf(10);
+    const complete = lastNewline + 1;
+    if (complete < text.length) {
+      this.close();
+      writeFileSync(this.file, text.subarray(0, complete));
+      this.fd = openSync(this.file, 'a');
+      this.size = complete;
+    }
+    let count = 0;
+    for (
+      let index = text.indexOf(10, this.cursor);
+      index >= 0 && index < complete;
+      index = text.indexOf(10, index + 1)
+    )
+      count += 1;
+    this.pending = count;
+    if (this.pending === 0) this.reset();
+  }
+}

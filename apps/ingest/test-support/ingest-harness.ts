@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INestApplication } from '@nestjs/common';
+import { KafkaTopicNames, prefixedTopicNames } from '@oms/kafka';
+import { startKafkaBroker, RunningKafkaBroker } from '@oms/kafka-broker';
+import { listeningPort } from '@oms/platform/nest';
+import type { RunningVenue } from '@oms/venue';
+import { startTestVenue } from '../../venue/test-support/test-venue';
+import { ControlClient, VenueTestClient } from '../../venue/test-support/venue-test-client';
+import { loadIngestConfig } from '../src/config/ingest.config';
+import { startIngest } from '../src/main';
+import { TopicReader } from './topic-reader';
+
+export interface HarnessAccount {
+  readonly name: string;
+  readonly userId: string;
+  readonly apiKey: string;
+  readonly secretKey: string;
+  /** Signs with the account's key, to trade as a desk would. */
+  readonly trader: VenueTestClient;
+}
+
+/**
+ * The pieces ingest specs need: the project broker (stoppable and restartable on the
+ * same port and data), the simulated venue, funded venue users, the topics read with
+ * kafkajs, and ingest itself in-process (or its environment, for a child process).
+ */
+export class IngestHarness {
+  readonly topics: KafkaTopicNames;
+  readonly topicPrefix: string;
+  readonly journalDir = mkdtempSync(join(tmpdir(), 'oms-ingest-journal-'));
+  private readonly brokerDir = mkdtempSync(join(tmpdir(), 'oms-ingest-broker-'));
+  private brokerPort = 0;
+  broker: RunningKafkaBroker | undefined;
+  venue!: RunningVenue;
+  control!: ControlClient;
+  reader!: TopicReader;
+  readonly accounts: HarnessAccount[] = [];
+  private app: INestApplication | undefined;
+
+  constructor(private readonly seed: number) {
+    this.topicPrefix = `spec${seed}-${Date.now()}`;
+    this.topics = prefixedTopicNames(this.topicPrefix);
+  }
+
+  get brokers(): string[] {
+    return [`127.0.0.1:${this.brokerPort}`];
+  }
+
+  async start(marks: Record<string, string> = { 'BTCUSDT-PERPETUAL': '30000' }): Promise<void> {
+    await this.startBroker();
+    ({ venue: this.venue, control: this.control } = await startTestVenue(this.seed, { marks }));
+    this.reader = new TopicReader(this.brokers, [this.topics.venueObservations, this.topics.deadLetter]);
+    await this.reader.start();
+  }
+
+  async startBroker(): Promise<void> {
+    this.broker = await startKafkaBroker({
+      port: this.brokerPort,
+      host: '127.0.0.1',
+      dataDir: this.brokerDir,
+    });
+    this.brokerPort = this.broker.port;
+  }
+
+  async stopBroker(): Promise<void> {
+    await this.broker?.stop();
+    this.broker = undefined;
+  }
+
+  /** A funded venue user with an HMAC key, served by ingest as account `name`. */
+  async addAccount(name: string): Promise<HarnessAccount> {
+    const account = await this.addVenueUser(name);
+    this.accounts.push(account);
+    return account;
+  }
+
+  /** A funded venue user ingest does not serve (the other side of the desk's trades). */
+  async addVenueUser(name: string): Promise<HarnessAccount> {
+    const user = await this.control.ok<{ userId: string; key: { apiKey: string; secretKey: string } }>(
+      'POST',
+      '/accounts',
+      {
+        label: name,
+        spotDeposits: { USDT: '1000000', BTC: '10' },
+        futuresDeposits: { USDT: '1000000' },
+        keyKind: 'HMAC',
+      },
+    );
+    const account = {
+      name,
+      userId: user.userId,
+      apiKey: user.key.apiKey,
+      secretKey: user.key.secretKey,
+      trader: new VenueTestClient(this.venue.restUrl, user.key),
+    };
+    return account;
+  }
+
+  /** The environment ingest runs with: these accounts, this venue, this broker, these topics. */
+  environment(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+    return {
+      INGEST_HTTP_PORT: '0',
+      INGEST_HTTP_HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      KAFKA_BROKERS: this.brokers.join(','),
+      KAFKA_TOPIC_PREFIX: this.topicPrefix,
+      EXCHANGE_REST_URL: this.venue.restUrl,
+      EXCHANGE_WS_URL: this.venue.streamUrl,
+      EXCHANGE_API_KEY_HEADER: 'X-HK-APIKEY',
+      EXCHANGE_ACCOUNTS: JSON.stringify(
+        this.accounts.map((account) => ({
+          name: account.name,
+          apiKey: account.apiKey,
+          secretKey: account.secretKey,
+        })),
+      ),
+      INGEST_JOURNAL_DIR: this.journalDir,
+      INGEST_POLL_INTERVAL_MS: '60000',
+      INGEST_POLL_INTERVAL_SILENT_MS: '60000',
+      INGEST_MARK_INTERVAL_MS: '60000',
+      INGEST_FUTURES_SYMBOLS: 'BTCUSDT-PERPETUAL',
+      EXCHANGE_QUERY_WEIGHT_PER_SECOND: '1000',
+      ...overrides,
+    };
+  }
+
+  async startIngest(overrides: NodeJS.ProcessEnv = {}): Promise<INestApplication> {
+    this.app = await startIngest(loadIngestConfig(this.environment(overrides)), { handleSignals: false });
+    return this.app;
+  }
+
+  async stopIngest(): Promise<void> {
+    await this.app?.close();
+    this.app = undefined;
+  }
+
+  ingestUrl(): string {
+    if (!this.app) throw new Error('ingest is not running');
+    return `http://127.0.0.1:${listeningPort(this.app)}`;
+  }
+
+  async close(): Promise<void> {
+    await this.stopIngest().catch(() => undefined);
+    await this.reader?.stop().catch(() => undefined);
+    await this.venue?.stop();
+    await this.stopBroker();
+    rmSync(this.journalDir, { recursive: true, force: true });
+    rmSync(this.brokerDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,215 @@
+import {
+  readFuturesBalanceObservation,
+  readFuturesFillObservation,
+  readFuturesOrderObservation,
+  readFuturesPositionObservation,
+  readSpotBalanceObservation,
+  readSpotFillObservation,
+  readSpotOrderObservation,
+  VenueObservationEvent,
+} from '@oms/domain';
+import { deterministicEventId, EventEnvelope } from '@oms/kafka';
+import { identityOfObservation } from '@oms/observations';
+import { HarnessAccount, IngestHarness } from '../apps/ingest/test-support/ingest-harness';
+
+type Envelope = EventEnvelope<Record<string, unknown>>;
+const PERP = 'BTCUSDT-PERPETUAL';
+
+const readers: Record<string, (payload: unknown) => unknown> = {
+  SpotOrderObserved: readSpotOrderObservation,
+  SpotFillObserved: readSpotFillObservation,
+  FuturesOrderObserved: readFuturesOrderObservation,
+  FuturesFillObserved: readFuturesFillObservation,
+  FuturesPositionObserved: readFuturesPositionObservation,
+  SpotBalanceObserved: readSpotBalanceObservation,
+  FuturesBalanceObserved: readFuturesBalanceObservation,
+};
+
+/** The eventId the contract asks for, recomputed from the payload the OMS will read. */
+function expectedEventId(envelope: Envelope): string {
+  const data = readers[envelope.type](envelope.payload);
+  const event = { type: envelope.type, schemaVersion: envelope.schemaVersion, data } as VenueObservationEvent;
+  return deterministicEventId('venue-observation', identityOfObservation(event));
+}
+
+describe('ingest: every private stream message type arrives normalised, keyed and with its raw payload', () => {
+  const harness = new IngestHarness(101);
+  let desk: HarnessAccount;
+  let other: HarnessAccount;
+  const observed = (): Envelope[] => harness.reader.envelopes(harness.topics.venueObservations);
+
+  beforeAll(async () => {
+    await harness.start();
+    desk = await harness.addAccount('desk-1');
+    other = await harness.addVenueUser('counterparty');
+    await harness.startIngest();
+    await harness.reader.waitFor(
+      () => observed().find((e) => e.type === 'VenueStreamConnected' && e.accountId === 'desk-1'),
+      'the stream of desk-1 to connect',
+    );
+  });
+
+  afterAll(() => harness.close());
+
+  it('spot and futures fills produce the six message types as ws observations, keyed account:symbol or account:asset', async () => {
+    await other.trader.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      quantity: '0.5',
+      price: '30000',
+      newClientOrderId: 'cp-sell-1',
+    });
+    const spotBuy = await desk.trader.signed('POST', '/api/v1.1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.2',
+      price: '30000',
+      newClientOrderId: 'desk-buy-1',
+    });
+    expect(spotBuy.body.status).toBe('FILLED');
+    await other.trader.signed('POST', '/api/v1/futures/order', {
+      symbol: PERP,
+      side: 'SELL_OPEN',
+      type: 'LIMIT',
+      quantity: 1000,
+      price: '30000',
+      priceType: 'INPUT',
+      timeInForce: 'GTC',
+      clientOrderId: 'cp-short-1',
+    });
+    const futuresBuy = await desk.trader.signed('POST', '/api/v1/futures/order', {
+      symbol: PERP,
+      side: 'BUY_OPEN',
+      type: 'LIMIT',
+      quantity: 400,
+      price: '30000',
+      priceType: 'INPUT',
+      timeInForce: 'GTC',
+      clientOrderId: 'desk-long-1',
+    });
+    expect(futuresBuy.body.status).toBe('FILLED');
+
+    const wanted = [
+      'SpotOrderObserved',
+      'SpotFillObserved',
+      'SpotBalanceObserved',
+      'FuturesOrderObserved',
+      'FuturesFillObserved',
+      'FuturesBalanceObserved',
+      'FuturesPositionObserved',
+    ];
+    await harness.reader.waitFor(
+      () =>
+        wanted.every((type) =>
+          observed().some((e) => e.type === type && e.source === 'ws' && e.accountId === 'desk-1'),
+        ),
+      'one ws observation of every type',
+    );
+    const messages = harness.reader.messages.filter((m) => m.topic === harness.topics.venueObservations);
+    for (const type of wanted) {
+      const envelope = observed().find((e) => e.type === type && e.source === 'ws')!;
+      const message = messages.find((m) => (JSON.parse(m.text) as Envelope).eventId === envelope.eventId)!;
+      const isBalance = type.endsWith('BalanceObserved');
+      expect(message.key).toBe(`desk-1:${envelope.symbol}`);
+      if (!isBalance) expect(envelope.symbol).toBe(envelope.payload.symbol);
+      else expect(envelope.symbol).toBe(envelope.payload.asset);
+      expect(envelope.eventId).toBe(expectedEventId(envelope));
+      expect(envelope.observedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+      expect(envelope.venueTime).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+      expect(message.headers['x-event-id']).toBe(envelope.eventId);
+      // The raw venue message is kept inside the payload, with the venue's own field letters.
+      expect(envelope.payload.raw).toEqual(
+        expect.objectContaining({ e: expect.any(String), E: expect.any(String) }),
+      );
+    }
+    const spotFill = observed().find((e) => e.type === 'SpotFillObserved' && e.source === 'ws')!;
+    expect(spotFill.payload).toMatchObject({
+      clientOrderId: 'desk-buy-1',
+      qty: '0.2',
+      price: '30000',
+      side: 'BUY',
+      fee: null,
+    });
+    const futuresFill = observed().find((e) => e.type === 'FuturesFillObserved' && e.source === 'ws')!;
+    expect(futuresFill.payload).toMatchObject({
+      clientOrderId: 'desk-long-1',
+      quantity: '400',
+      direction: 'BUY',
+    });
+    expect(futuresFill.payload.ticketId).toEqual((futuresFill.payload.raw as { T: string }).T);
+  });
+
+  it('stream health: a venue close gives Disconnected, then GapDetected and Connected, keyed account:-stream', async () => {
+    await harness.control.ok('POST', '/faults/stream/close', {});
+    const gap = await harness.reader.waitFor(
+      () => observed().find((e) => e.type === 'VenueStreamGapDetected' && e.accountId === 'desk-1'),
+      'a gap event',
+    );
+    expect(gap.symbol).toBe('-stream');
+    const health = observed()
+      .filter((e) => e.symbol === '-stream')
+      .map((e) => e.type);
+    expect(health).toEqual([
+      'VenueStreamConnected',
+      'VenueStreamDisconnected',
+      'VenueStreamGapDetected',
+      'VenueStreamConnected',
+    ]);
+    const keys = harness.reader.messages
+      .filter((m) => (JSON.parse(m.text) as Envelope).symbol === '-stream')
+      .map((m) => m.key);
+    expect(new Set(keys)).toEqual(new Set(['desk-1:-stream']));
+  });
+
+  it('a futures trades row without ticketId (venue switch) carries the order id, price, quantity and time of the stream fill', async () => {
+    await harness.control.ok('POST', '/switches', { futuresTradesWithoutTicketId: true });
+    await other.trader.signed('POST', '/api/v1/futures/order', {
+      symbol: PERP,
+      side: 'SELL_OPEN',
+      type: 'LIMIT',
+      quantity: 100,
+      price: '30010',
+      priceType: 'INPUT',
+      timeInForce: 'GTC',
+      clientOrderId: 'cp-short-2',
+    });
+    const buy = await desk.trader.signed('POST', '/api/v1/futures/order', {
+      symbol: PERP,
+      side: 'BUY_OPEN',
+      type: 'LIMIT',
+      quantity: 100,
+      price: '30010',
+      priceType: 'INPUT',
+      timeInForce: 'GTC',
+      clientOrderId: 'desk-long-2',
+    });
+    const orderId = String(buy.body.orderId);
+    const wsFill = await harness.reader.waitFor(
+      () =>
+        observed().find(
+          (e) => e.type === 'FuturesFillObserved' && e.source === 'ws' && e.payload.orderId === orderId,
+        ),
+      'the stream fill',
+    );
+    // A reconnect makes ingest repair the gap with a poll, which reads the trades.
+    await harness.control.ok('POST', '/faults/stream/close', {});
+    const polled = await harness.reader.waitFor(
+      () =>
+        observed().find(
+          (e) =>
+            e.type === 'FuturesFillObserved' && e.source === 'rest-poll' && e.payload.orderId === orderId,
+        ),
+      'the polled fill',
+    );
+    expect(polled.payload.raw).not.toHaveProperty('ticketId');
+    expect(polled.payload.ticketId).toBeNull();
+    expect(polled.payload.tradeId).toEqual(expect.any(String));
+    for (const field of ['orderId', 'price', 'quantity', 'tradeTime'] as const) {
+      expect(polled.payload[field]).toEqual(wsFill.payload[field]);
+    }
+    expect(polled.payload.fee).toMatchObject({ asset: 'USDT' });
+    await harness.control.ok('POST', '/switches', { futuresTradesWithoutTicketId: false });
+  });
+});
