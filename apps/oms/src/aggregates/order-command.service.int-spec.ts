@@ -9,7 +9,7 @@ import { orderStreamIdOf } from './order-command.service';
 const ACCOUNT = 'acc1';
 const T0 = 1_763_900_000_000;
 
-function request(clientOrderId: string) {
+function request() {
   return {
     product: 'spot' as const,
     accountId: ACCOUNT,
@@ -84,7 +84,7 @@ describe('ORDER_COMMAND_PORT (OrderCommandService) on Postgres', () => {
   const place = (clientOrderId: string, actor = 'alice') =>
     fold.commands.execute(
       { market: 'spot', accountId: ACCOUNT, clientOrderId },
-      { type: 'PlaceSpotOrder', clientOrderId, actor, request: request(clientOrderId), now: T0 },
+      { type: 'PlaceSpotOrder', clientOrderId, actor, request: request(), now: T0 },
       { actor, correlationId: `place-${clientOrderId}` },
     );
 

@@ -37,11 +37,10 @@ export class AsOfService {
 
   /** By OMS order id (rm_orders.id). */
   async order(omsOrderId: string, at: Date): Promise<OrderRow | null> {
-    const rows = (await this.dataSource.query(`SELECT stream_id FROM rm_orders WHERE id = $1`, [
-      omsOrderId,
-    ])) as Array<{
-      stream_id: string;
-    }>;
+    const rows = await this.dataSource.query<Array<{ stream_id: string }>>(
+      `SELECT stream_id FROM rm_orders WHERE id = $1`,
+      [omsOrderId],
+    );
     if (rows.length === 0) return null;
     return this.orderOfStream(rows[0].stream_id, at);
   }

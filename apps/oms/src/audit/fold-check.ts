@@ -82,18 +82,20 @@ export class FoldCheck {
   }
 
   async round(): Promise<FoldCheckDifference[]> {
-    const sample = (await this.dataSource.query(
+    const sample = await this.dataSource.query<
+      Array<{
+        stream_id: string;
+        version: number;
+        state_hash: string;
+        order_hash: string | null;
+        order_version: number | null;
+      }>
+    >(
       `SELECT a.stream_id, a.version, a.state_hash, o.state_hash AS order_hash, o.stream_version AS order_version
        FROM (SELECT * FROM oms_aggregate_states ORDER BY random() LIMIT $1) a
        LEFT JOIN rm_orders o ON o.stream_id = a.stream_id`,
       [this.options.sampleSize ?? 20],
-    )) as Array<{
-      stream_id: string;
-      version: number;
-      state_hash: string;
-      order_hash: string | null;
-      order_version: number | null;
-    }>;
+    );
     const found: FoldCheckDifference[] = [];
     for (const row of sample) {
       const refolded = await refoldStream(this.dataSource, this.deciders, row.stream_id);

@@ -34,11 +34,11 @@ export class PartitionOffsets implements HandlerOwnedOffsets {
   ) {}
 
   async nextOffsets(topic: string, partitions: readonly number[]): Promise<ReadonlyMap<number, string>> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<Array<{ partition: number; next_offset: string }>>(
       `SELECT partition, next_offset::text AS next_offset FROM consumer_offsets
        WHERE consumer_group = $1 AND topic = $2 AND partition = ANY($3::int[])`,
       [this.group, topic, [...partitions]],
-    )) as Array<{ partition: number; next_offset: string }>;
+    );
     const stored = new Map(rows.map((row) => [row.partition, row.next_offset]));
     for (const partition of partitions)
       this.believed.set(key(topic, partition), stored.get(partition) ?? null);

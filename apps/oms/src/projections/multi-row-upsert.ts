@@ -27,7 +27,7 @@ export async function upsertRows(
   const unique = [...lastByKey.values()];
   const parameters = columns.map((_, index) =>
     unique.map((row) => {
-      const value = row[index];
+      const value = row[index] as string | number | boolean | object | null | undefined;
       if (value === null || value === undefined) return null;
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
     }),
