@@ -150,3 +150,35 @@ export class IngestHarness {
     rmSync(this.brokerDir, { recursive: true, force: true });
   }
 }
+
+/** A spot fill of `desk`: the counterparty rests a sell, the desk takes it. Returns the desk's order id. */
+export async function spotFill(
+  desk: HarnessAccount,
+  other: HarnessAccount,
+  clientOrderId: string,
+  quantity = '0.01',
+  price = '30000',
+): Promise<string> {
+  await other.trader.signed('POST', '/api/v1.1/spot/order', {
+    symbol: 'BTCUSDT',
+    side: 'SELL',
+    type: 'LIMIT',
+    quantity,
+    price,
+    newClientOrderId: `cp-${clientOrderId}`,
+  });
+  const taken = await desk.trader.signed<{ orderId: string; status: string }>(
+    'POST',
+    '/api/v1.1/spot/order',
+    {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity,
+      price,
+      newClientOrderId: clientOrderId,
+    },
+  );
+  if (taken.body.status !== 'FILLED') throw new Error(`expected a fill, got ${JSON.stringify(taken.body)}`);
+  return String(taken.body.orderId);
+}
