@@ -8,6 +8,7 @@ import { OmsConfig } from './config/oms.config';
 import { HealthController } from './health/health.controller';
 import { FoldModule } from './fold/fold.module';
 import { DeskModule } from './desk/desk.module';
+import { CommandsModule } from './commands/commands.module';
 
 @Module({})
 export class OmsModule implements NestModule {
@@ -23,6 +24,7 @@ export class OmsModule implements NestModule {
         TerminusModule.forRoot({ logger: false }),
         FoldModule.forRoot(config.fold),
         DeskModule.forRoot(config.desk),
+        CommandsModule.forRoot(config.commands),
       ],
       controllers: [HealthController],
       providers: [{ provide: OMS_CONFIG, useValue: config }],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { booleanVariable, loadConfig, portVariable } from '@oms/platform';
 import { DeskConfig, loadDeskConfig } from '../desk/desk.config';
 import { FoldConfig, loadFoldConfig } from '../fold/fold.config';
+import { CommandsConfig, loadCommandsConfig } from '../commands/config/commands.config';
 
 const omsEnvironment = z.object({
   DATABASE_URL: z
@@ -23,6 +24,8 @@ export interface OmsConfig {
   readonly desk: DeskConfig;
   /** Kafka fold: brokers, topic prefix, consumer group, exchange info URL. */
   readonly fold: FoldConfig;
+  /** Desk commands to the venue (null without EXCHANGE_ACCOUNTS / EXCHANGE_REST_URL). */
+  readonly commands: CommandsConfig | null;
 }
 
 export function loadOmsConfig(env: NodeJS.ProcessEnv = process.env): OmsConfig {
@@ -34,5 +37,6 @@ export function loadOmsConfig(env: NodeJS.ProcessEnv = process.env): OmsConfig {
     logLevel: parsed.LOG_LEVEL,
     desk: loadDeskConfig(env),
     fold: loadFoldConfig(env),
+    commands: loadCommandsConfig(env),
   };
 }

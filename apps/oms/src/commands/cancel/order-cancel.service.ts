@@ -28,7 +28,7 @@ export function refOfOrder(order: OrderResponse): OrderAggregateRef {
     );
   }
   const market = order.market === 'spot' ? 'spot' : order.type === 'STOP' ? 'futures-stop' : 'futures';
-  return { market, accountId: order.account, clientOrderId: order.clientOrderId } as OrderAggregateRef;
+  return { market, accountId: order.account, clientOrderId: order.clientOrderId };
 }
 
 /**

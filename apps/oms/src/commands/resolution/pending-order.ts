@@ -41,7 +41,7 @@ export function refOfState(
   ) {
     return null;
   }
-  return { market, accountId: state.accountId, clientOrderId: state.clientOrderId } as OrderAggregateRef;
+  return { market, accountId: state.accountId, clientOrderId: state.clientOrderId };
 }
 
 /** What still needs the venue's word: the submission, the cancel, or both. */

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { WriteOutcome } from '@oms/exchange';
+import { OrderAggregateRef } from '../../orders/order-command.port';
+import { CommandReadModels } from '../orders/command-read-models';
+import { CommandOrigin } from '../placement/order-commands';
+import { deskErrorOfRejection } from '../placement/venue-refusal';
+import { VenueGateways } from '../venue/venue-gateways';
+import { OrderCancelService } from './order-cancel.service';
+
+export interface CancelAllInput {
+  readonly account: string;
+  readonly symbol?: string;
+  readonly side?: 'BUY' | 'SELL';
+}
+
+/**
+ * Cancels every open order of an account (optionally one symbol and side) with the
+ * venue's bulk endpoint, within the site family's limits. The OMS's desk orders it
+ * covers get their cancel request recorded first and are settled one by one by their
+ * own reports (or by the resolver when the bulk answer is uncertain).
+ */
+@Injectable()
+export class CancelAllService {
+  constructor(
+    private readonly gateways: VenueGateways,
+    private readonly readModels: CommandReadModels,
+    private readonly cancels: OrderCancelService,
+  ) {}
+
+  async cancelAll(
+    market: 'spot' | 'futures',
+    input: CancelAllInput,
+    origin: CommandOrigin,
+  ): Promise<{ requested: number }> {
+    const gateway = this.gateways.get(input.account);
+    const open = await this.readModels.openOrders(input.account, market, input.symbol, input.side);
+    const refs: OrderAggregateRef[] = [];
+    for (const order of open) {
+      const ref = await this.cancels.requestInBulk(order, origin);
+      if (ref !== null) refs.push(ref);
+    }
+    const outcome = await this.send(market, input, gateway.client);
+    await this.cancels.recordBulkAnswer(refs, outcome, origin);
+    if (outcome.kind === 'rejected') throw deskErrorOfRejection(outcome.error, outcome.sent);
+    return { requested: open.length };
+  }
+
+  private send(
+    market: 'spot' | 'futures',
+    input: CancelAllInput,
+    client: ReturnType<VenueGateways['get']>['client'],
+  ): Promise<WriteOutcome<unknown>> {
+    if (market === 'spot') return client.spot.cancelOpenOrders({ symbol: input.symbol, side: input.side });
+    if (input.symbol !== undefined)
+      return client.futures.cancelSymbolOrders({ symbol: input.symbol, side: input.side });
+    return client.futures.cancelAllOpenOrders({ side: input.side });
+  }
+}

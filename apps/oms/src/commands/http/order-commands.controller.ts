@@ -1,0 +1,142 @@
+import { Body, Controller, Delete, Headers, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentActor, RequireRole } from '../../access/access.decorators';
+import type { DeskActor } from '../../access/desk-actor';
+import { OrderResponse } from '../../desk/orders/order.response';
+import { FuturesBatchRequest, FuturesOrderRequest } from '../dto/futures-order.request';
+import { SpotBatchRequest, SpotOrderRequest } from '../dto/spot-order.request';
+import { CancelAllRequest } from '../dto/venue-settings.request';
+import {
+  CancelAllOrdersCommand,
+  CancelOrderCommand,
+  PlaceFuturesOrderCommand,
+  PlaceOrderBatchCommand,
+  PlaceSpotOrderCommand,
+} from '../handlers/desk-commands';
+import { RenderedAnswer } from '../idempotency/idempotent-commands';
+import { commandContext } from './command-context';
+
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'A repeat (same token) answers the same status and order ids and sends nothing',
+};
+
+function send(response: Response, answer: RenderedAnswer): unknown {
+  response.status(answer.statusCode);
+  return answer.body;
+}
+
+/** Desk order commands: place (one or a batch), cancel one, cancel all. */
+@ApiTags('orders')
+@ApiBearerAuth()
+@ApiHeader(IDEMPOTENCY_HEADER)
+@Controller('v1')
+@RequireRole('trader')
+export class OrderCommandsController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post('spot/orders')
+  @ApiOperation({ summary: 'Place a spot order (201; status UNCERTAIN when the venue answer is unknown)' })
+  @ApiOkResponse({ type: OrderResponse })
+  async placeSpot(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: SpotOrderRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    return send(
+      response,
+      await this.commandBus.execute(new PlaceSpotOrderCommand(commandContext(actor, key), body)),
+    );
+  }
+
+  @Post('futures/orders')
+  @ApiOperation({ summary: 'Place a futures LIMIT or STOP order (quantity in contracts)' })
+  @ApiOkResponse({ type: OrderResponse })
+  async placeFutures(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: FuturesOrderRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    return send(
+      response,
+      await this.commandBus.execute(new PlaceFuturesOrderCommand(commandContext(actor, key), body)),
+    );
+  }
+
+  @Post('spot/orders/batch')
+  @ApiOperation({ summary: 'Place up to 20 spot orders of one symbol; {results: [{order} | {error}]}' })
+  async placeSpotBatch(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: SpotBatchRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    const command = new PlaceOrderBatchCommand(commandContext(actor, key), 'spot', body.account, body.orders);
+    return send(response, await this.commandBus.execute(command));
+  }
+
+  @Post('futures/orders/batch')
+  @ApiOperation({ summary: 'Place up to 20 futures LIMIT orders of one symbol' })
+  async placeFuturesBatch(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: FuturesBatchRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    const command = new PlaceOrderBatchCommand(
+      commandContext(actor, key),
+      'futures',
+      body.account,
+      body.orders,
+    );
+    return send(response, await this.commandBus.execute(command));
+  }
+
+  @Delete('orders/:id')
+  @ApiOperation({
+    summary: 'Request a cancel (202; cancel.state REQUESTED or UNCERTAIN; 409 ORDER_NOT_OPEN)',
+  })
+  @ApiOkResponse({ type: OrderResponse })
+  async cancel(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    return send(
+      response,
+      await this.commandBus.execute(new CancelOrderCommand(commandContext(actor, key), id)),
+    );
+  }
+
+  @Post('spot/orders/cancel-all')
+  @ApiOperation({ summary: 'Cancel every open spot order (optionally one symbol and side); 202 {requested}' })
+  async cancelAllSpot(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: CancelAllRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    const command = new CancelAllOrdersCommand(commandContext(actor, key), 'spot', body);
+    return send(response, await this.commandBus.execute(command));
+  }
+
+  @Post('futures/orders/cancel-all')
+  @ApiOperation({
+    summary: 'Cancel every open futures order (optionally one symbol and side); 202 {requested}',
+  })
+  async cancelAllFutures(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: CancelAllRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    const command = new CancelAllOrdersCommand(commandContext(actor, key), 'futures', body);
+    return send(response, await this.commandBus.execute(command));
+  }
+}
