@@ -9,3 +9,4 @@ export * from './event-store/batch-append';
 export * from './integrity/canonical-json';
 export * from './integrity/verify-event-log';
 export * from './benchmarking/copy-rate';
+export * from './snapshots/snapshot.store';
