@@ -5,7 +5,6 @@ import { CreateDeskTokens1764200000000 } from './1764200000000-create-desk-token
 import { NotifyReadModelChanges1764200000001 } from './1764200000001-notify-read-model-changes';
 import { ChainEventLog1764100000000 } from './1764100000000-chain-event-log';
 import { CreateAggregateSnapshots1764100001000 } from './1764100001000-create-aggregate-snapshots';
-import { CreateAggregateSnapshots1764100001000 } from './1764100001000-create-aggregate-snapshots';
 import { CreateIdempotencyKeys1764300000000 } from './1764300000000-create-idempotency-keys';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
@@ -14,7 +13,6 @@ export const MIGRATIONS = [
   CreateReadModels1763900000000,
   CreateOmsFoldTables1764000000000,
   ChainEventLog1764100000000,
-  CreateAggregateSnapshots1764100001000,
   CreateAggregateSnapshots1764100001000,
   CreateDeskTokens1764200000000,
   NotifyReadModelChanges1764200000001,
