@@ -5,8 +5,8 @@ import { OrderLimits, parseOrderLimits } from './order-limits';
 
 /**
  * Settings of the desk command path (placing, cancelling, resolving). Absent when the
- * OMS is not given a venue (EXCHANGE_ACCOUNTS and EXCHANGE_REST_URL): it then serves
- * reads only and the command routes are not mounted.
+ * OMS is not given the venue's address (EXCHANGE_REST_URL): it then serves reads only
+ * and the command routes are not mounted.
  */
 export interface CommandsConfig {
   readonly restUrl: string;
@@ -54,13 +54,10 @@ export function loadCommandsConfig(env: NodeJS.ProcessEnv): CommandsConfig | nul
     );
   }
   const values = parsed.data;
-  if (values.EXCHANGE_ACCOUNTS === undefined && values.EXCHANGE_REST_URL === undefined) return null;
-  if (values.EXCHANGE_ACCOUNTS === undefined || values.EXCHANGE_REST_URL === undefined) {
-    throw new ConfigurationError('oms', [
-      `${values.EXCHANGE_ACCOUNTS === undefined ? 'EXCHANGE_ACCOUNTS' : 'EXCHANGE_REST_URL'}: is required when ${
-        values.EXCHANGE_ACCOUNTS === undefined ? 'EXCHANGE_REST_URL' : 'EXCHANGE_ACCOUNTS'
-      } is set`,
-    ]);
+  // The read side serves EXCHANGE_ACCOUNTS alone; commands also need the venue's address.
+  if (values.EXCHANGE_REST_URL === undefined) return null;
+  if (values.EXCHANGE_ACCOUNTS === undefined) {
+    throw new ConfigurationError('oms', ['EXCHANGE_ACCOUNTS: is required when EXCHANGE_REST_URL is set']);
   }
   let accounts: ExchangeAccount[];
   try {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DeskError, DeskErrorCode, DeskErrorDetails } from '../../errors/desk-error';
+import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { httpStatusOf } from '../../errors/desk-error-status';
 import { CommandReadModels } from '../orders/command-read-models';
 import { CommandAnswer, IdempotentAnswer } from './idempotent-answer';
