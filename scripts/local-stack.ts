@@ -76,9 +76,10 @@ export async function startLocalStack(env: NodeJS.ProcessEnv = process.env): Pro
   const stop = () =>
     (stopping ??= (async () => {
       for (const component of [...running].reverse()) {
+        const started = Date.now();
         try {
           await component.stop();
-          logger.info(`${component.name} stopped`);
+          logger.info({ ms: Date.now() - started }, `${component.name} stopped`);
         } catch (error) {
           logger.error({ err: error }, `${component.name} did not stop cleanly`);
         }

