@@ -77,3 +77,28 @@ export class TopicReader {
     await this.consumer?.disconnect();
   }
 }
+
+/**
+ * Checks that every key's messages, in log order, arrived in the order ingest received
+ * them (observedAt never goes back), counting each eventId at its first appearance: a
+ * batch re-sent after a lost acknowledgement may repeat, but never reorders.
+ */
+export function keysOutOfOrder(messages: readonly ReadMessage[]): string[] {
+  const seen = new Set<string>();
+  const lastByKey = new Map<string, number>();
+  const problems: string[] = [];
+  const ordered = [...messages].sort(
+    (a, b) => a.partition - b.partition || Number(BigInt(a.offset) - BigInt(b.offset)),
+  );
+  for (const message of ordered) {
+    const envelope = JSON.parse(message.text) as EventEnvelope;
+    if (seen.has(envelope.eventId)) continue;
+    seen.add(envelope.eventId);
+    const at = Date.parse(envelope.observedAt);
+    const last = lastByKey.get(message.key) ?? 0;
+    if (at < last)
+      problems.push(`${message.key}: ${envelope.type} ${envelope.eventId} observed before the previous one`);
+    lastByKey.set(message.key, Math.max(last, at));
+  }
+  return problems;
+}

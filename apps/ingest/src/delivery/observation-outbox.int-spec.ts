@@ -1,0 +1,135 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileJournal } from './file-journal';
+import { ObservationOutbox, OutboxSink } from './observation-outbox';
+import { OutboxRecord } from './outbox-record';
+
+/** A dead letter is the smallest record; its `value` says which one it is. */
+function record(index: number): OutboxRecord {
+  return {
+    kind: 'dead-letter',
+    topic: 't',
+    key: `a:${index % 3}`,
+    value: `r${index}`,
+    reason: 'spec',
+    origin: 'spec',
+    receivedAt: index,
+  };
+}
+
+/** A Kafka stand-in that can be switched off, and keeps what it acknowledged. */
+class SwitchableSink implements OutboxSink {
+  up = true;
+  readonly delivered: string[] = [];
+  send(records: readonly OutboxRecord[]): Promise<void> {
+    if (!this.up) return Promise.reject(new Error('broker unavailable'));
+    for (const item of records) if (item.kind === 'dead-letter') this.delivered.push(item.value);
+    return Promise.resolve();
+  }
+}
+
+async function until(probe: () => boolean, what: string): Promise<void> {
+  const started = Date.now();
+  while (!probe()) {
+    if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('observation outbox and its journal (local disk)', () => {
+  let dir: string;
+  const observer = { delivered: () => undefined, sendFailed: () => undefined, journalFull: jest.fn() };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'outbox-spec-'));
+    observer.journalFull.mockClear();
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const outbox = (sink: OutboxSink, maxBytes = 1024 * 1024, bufferMaxRecords = 1000) =>
+    new ObservationOutbox(
+      new FileJournal<OutboxRecord>(dir, maxBytes),
+      sink,
+      { bufferMaxRecords, retryDelayMs: 5, maxRetryDelayMs: 20 },
+      observer,
+    );
+
+  it('while the sink is down, records go to the journal; when it is back, all arrive in order', async () => {
+    const sink = new SwitchableSink();
+    const box = outbox(sink);
+    box.start();
+    box.enqueue([record(0)]);
+    await until(() => sink.delivered.length === 1, 'the first record');
+    sink.up = false;
+    for (let index = 1; index <= 50; index += 1) box.enqueue([record(index)]);
+    await until(
+      () => box.state().degraded && box.state().journalDepth === 50,
+      'the journal to hold the backlog',
+    );
+    sink.up = true;
+    await until(() => sink.delivered.length === 51, 'the backlog to drain');
+    expect(sink.delivered).toEqual(Array.from({ length: 51 }, (_, index) => `r${index}`));
+    expect(box.state()).toMatchObject({ journalDepth: 0, degraded: false, memoryDepth: 0 });
+    await box.stop();
+  });
+
+  it('a restart finds the journal (cut at its last whole line) and sends it before anything new', async () => {
+    const down = new SwitchableSink();
+    down.up = false;
+    const first = outbox(down);
+    first.start();
+    first.enqueue([record(1), record(2), record(3)]);
+    await until(() => first.state().journalDepth === 3, 'the journal');
+    await first.stop(0);
+    // A kill in the middle of a write leaves half a line.
+    appendFileSync(join(dir, 'journal.jsonl'), '{"kind":"dead-le');
+    const sink = new SwitchableSink();
+    const second = outbox(sink);
+    expect(second.state()).toMatchObject({ journalDepth: 3, degraded: true });
+    second.enqueue([record(4)]);
+    second.start();
+    await until(() => sink.delivered.length === 4, 'everything');
+    expect(sink.delivered).toEqual(['r1', 'r2', 'r3', 'r4']);
+    await second.stop();
+  });
+
+  it('a partly delivered journal resumes after the acknowledged records', () => {
+    const journal = new FileJournal<OutboxRecord>(dir, 1024 * 1024);
+    journal.append([record(1), record(2), record(3)]);
+    const [first] = journal.peek(1);
+    journal.acknowledge(first.endOffset, 1);
+    journal.close();
+    expect(readFileSync(join(dir, 'journal.cursor'), 'utf8')).toBe(String(first.endOffset));
+    const reopened = new FileJournal<OutboxRecord>(dir, 1024 * 1024);
+    expect(reopened.peek(10).map((entry) => (entry.record as { value: string }).value)).toEqual(['r2', 'r3']);
+    reopened.close();
+  });
+
+  it('a full journal raises the alarm and keeps the records in memory, never dropping one', async () => {
+    const sink = new SwitchableSink();
+    sink.up = false;
+    const box = outbox(sink, 600);
+    box.start();
+    for (let index = 0; index < 20; index += 1) box.enqueue([record(index)]);
+    await until(() => box.state().journalFull, 'the journal to be full');
+    expect(observer.journalFull).toHaveBeenCalled();
+    expect(box.state().journalDepth + box.state().overflowDepth + box.state().memoryDepth).toBe(20);
+    sink.up = true;
+    await until(() => sink.delivered.length === 20, 'everything');
+    expect(sink.delivered).toEqual(Array.from({ length: 20 }, (_, index) => `r${index}`));
+    expect(box.state().journalFull).toBe(false);
+    await box.stop();
+  });
+
+  it('stop journals what Kafka did not take', async () => {
+    const sink = new SwitchableSink();
+    sink.up = false;
+    const box = outbox(sink, 1024 * 1024, 1000);
+    box.start();
+    box.enqueue([record(7), record(8)]);
+    await box.stop(50);
+    const reopened = new FileJournal<OutboxRecord>(dir, 1024 * 1024);
+    expect(reopened.depth).toBe(2);
+    reopened.close();
+  });
+});
