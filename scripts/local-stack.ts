@@ -21,7 +21,7 @@ import { startStackExchange } from './stack/stack-venue';
 import { startStackKafka, StackKafka } from './stack/stack-kafka';
 import { startStackPostgres, StackPostgres } from './stack/stack-postgres';
 
-const logger = createLogger('stack');
+const logger = createLogger('LocalStack');
 
 interface RunningComponent {
   readonly name: string;

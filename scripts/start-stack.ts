@@ -8,7 +8,7 @@ import { createLogger } from '@oms/platform';
 import { LocalStack, startLocalStack } from './local-stack';
 import { wipeDataFolder } from './stack/data-folder';
 
-const logger = createLogger('stack');
+const logger = createLogger('LocalStack');
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   OMS_DATA_DIR: process.env.OMS_DATA_DIR || join(__dirname, '..', '.data'),

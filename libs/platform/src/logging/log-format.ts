@@ -41,6 +41,7 @@ export function logDestination(format: LogFormat = chosenLogFormat()): Destinati
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,service,component',
     messageFormat: (line, messageKey) => prettyMessage(line, messageKey),
+    singleLine: true,
     sync: true,
   });
 }
