@@ -9,6 +9,7 @@
  * `npm start` runs it until Ctrl-C (start-stack.ts); the e2e tests run it on free ports.
  */
 import { INestApplication } from '@nestjs/common';
+import { join } from 'node:path';
 import { parseExchangeAccounts } from '@oms/exchange';
 import { createLogger, registerSecretsFromEnvironment, registerSecretValue } from '@oms/platform';
 import { listeningPort } from '@oms/platform/nest';
@@ -124,6 +125,8 @@ export async function startLocalStack(env: NodeJS.ProcessEnv = process.env): Pro
       KAFKA_BROKERS: kafka.brokers.join(','),
       ...exchange.environment,
       DESK_ADMIN_TOKEN: deskToken,
+      // Ingest's journal of not-yet-published observations lives with the rest of the state.
+      INGEST_JOURNAL_DIR: env.INGEST_JOURNAL_DIR ?? join(folder.path, 'ingest-journal'),
     };
     registerSecretsFromEnvironment(appEnvironment);
     const oms = await startOms(loadOmsConfig(appEnvironment), { handleSignals: false });
