@@ -68,10 +68,14 @@ export class AggregateStateStore {
     };
   }
 
-  async save(executor: SqlExecutor, snapshots: readonly AggregateSnapshot[]): Promise<void> {
+  async save(
+    executor: SqlExecutor,
+    snapshots: readonly AggregateSnapshot[],
+    table = 'oms_aggregate_states',
+  ): Promise<void> {
     if (snapshots.length === 0) return;
     await executor.query(
-      `INSERT INTO oms_aggregate_states (stream_id, stream_type, version, state, state_hash, updated_at)
+      `INSERT INTO ${table} (stream_id, stream_type, version, state, state_hash, updated_at)
        SELECT s.stream_id, s.stream_type, s.version, s.state, s.state_hash, now()
        FROM unnest($1::text[], $2::text[], $3::int[], $4::jsonb[], $5::text[])
             AS s(stream_id, stream_type, version, state, state_hash)

@@ -7,7 +7,8 @@ import { PartitionOffsets } from './partition-offsets';
 const log = createLogger('FoldBatchHandler');
 
 /**
- * Folds one partition batch in one Postgres transaction: every observation is routed
+ * Folds a partition batch in Postgres transactions of at most `maxPerTransaction`
+ * observations (one for a usual batch): every observation is routed
  * and decided, then events, states, links, parked fills, read models, outbox and the
  * consumed offset (compare-and-set) commit together. A throw leaves everything as it
  * was; the subscriber then re-fetches from the stored offset.
@@ -16,10 +17,22 @@ export class FoldBatchHandler {
   constructor(
     private readonly fold: FoldServices,
     private readonly offsets: PartitionOffsets,
+    /** Largest number of observations per transaction: bounds a transaction's time and locks. */
+    private readonly maxPerTransaction = 500,
     private readonly metrics: FoldMetrics = FoldMetrics.for(),
   ) {}
 
   readonly handle = async (batch: EventBatch): Promise<void> => {
+    for (let start = 0; start < batch.events.length; start += this.maxPerTransaction) {
+      const events = batch.events.slice(start, start + this.maxPerTransaction);
+      const last = start + this.maxPerTransaction >= batch.events.length;
+      // The last part also covers the dead letters after it (the batch's next offset).
+      const nextOffset = last ? batch.nextOffset : (BigInt(events[events.length - 1].offset) + 1n).toString();
+      await this.foldPart({ ...batch, events, nextOffset });
+    }
+  };
+
+  private async foldPart(batch: EventBatch): Promise<void> {
     const started = process.hrtime.bigint();
     const seen = new Set<string>();
     const outcome = await this.fold.transactions.run(
@@ -49,5 +62,5 @@ export class FoldBatchHandler {
     this.metrics.eventsAppended.inc(appended);
     this.metrics.refusals.inc(outcome.context.refusals.length);
     this.metrics.batchSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
-  };
+  }
 }

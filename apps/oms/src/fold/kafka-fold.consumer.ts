@@ -21,8 +21,13 @@ const log = createLogger('KafkaFoldConsumer');
 export interface KafkaFoldOptions {
   readonly brokers: readonly string[];
   readonly topicPrefix?: string;
+  /** The fold's group: names its stored offsets, and the Kafka group unless kafkaGroupId says otherwise. */
   readonly consumerGroup: string;
+  /** The Kafka consumer group joined (default consumerGroup); offsets are always the fold's own. */
+  readonly kafkaGroupId?: string;
   readonly sessionTimeoutMs?: number;
+  /** Observations per Postgres transaction (default 500). */
+  readonly maxPerTransaction?: number;
   readonly heartbeatIntervalMs?: number;
 }
 
@@ -58,7 +63,7 @@ export class KafkaFoldConsumer {
     this.subscriber = new KafkaEventSubscriber({
       kafka,
       codec: new EventCodec(new PayloadSchemaRegistry(), { payloadReader: domainPayloadReader }),
-      groupId: this.options.consumerGroup,
+      groupId: this.options.kafkaGroupId ?? this.options.consumerGroup,
       topics: [topics.venueObservations],
       deadLetters: this.deadLetters,
       ownedOffsets: offsets,
@@ -66,7 +71,9 @@ export class KafkaFoldConsumer {
       sessionTimeoutMs: this.options.sessionTimeoutMs,
       heartbeatIntervalMs: this.options.heartbeatIntervalMs,
     });
-    await this.subscriber.start(new FoldBatchHandler(this.fold, offsets).handle);
+    await this.subscriber.start(
+      new FoldBatchHandler(this.fold, offsets, this.options.maxPerTransaction).handle,
+    );
     log.info(
       { group: this.options.consumerGroup, topic: topics.venueObservations },
       'folding venue observations',

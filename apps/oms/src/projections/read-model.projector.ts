@@ -59,7 +59,8 @@ export class ReadModelProjector {
     const venueStreams: Row[] = [];
     for (const stream of streams) {
       if (stream.events.length === 0) continue;
-      const updatedAt = Math.max(...stream.events.map((event) => event.occurredAt));
+      // The time of the stream's latest event: the same whatever the batch or page boundaries.
+      const updatedAt = stream.events[stream.events.length - 1].occurredAt;
       const kind = aggregateKindOf(stream.streamId);
       if (isOrderKind(kind)) {
         const order = orderRowOf(stream.streamId, stream.version, stream.state, updatedAt);

@@ -10,7 +10,7 @@ import { ObservationEvent } from '@oms/observations';
 export const T0 = 1_763_900_000_000;
 export const PERPETUAL = 'ETHUSDT-PERPETUAL';
 /** ETHUSDT-PERPETUAL contracts are 0.001 ETH each on the simulated venue. */
-export const MULTIPLIERS = { [PERPETUAL]: '0.001' } as const;
+export const MULTIPLIERS = { [PERPETUAL]: '0.001', 'BTCUSDT-PERPETUAL': '0.0001' } as const;
 
 export function futuresOrder(overrides: Partial<FuturesOrderObservation>): ObservationEvent {
   const data: FuturesOrderObservation = {

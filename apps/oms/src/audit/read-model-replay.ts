@@ -1,0 +1,169 @@
+import { DataSource } from 'typeorm';
+import { PostgresEventStore, SqlExecutor, StoredEvent } from '@oms/persistence';
+import { AggregateDeciders } from '../aggregates/aggregate-deciders';
+import { AggregateStateStore, storedToDecided } from '../aggregates/aggregate-state.store';
+import { ProjectedStream, ReadModelProjector } from '../projections/read-model.projector';
+import { compareRebuilt, ReplayDifference } from './replay-compare';
+import {
+  createRebuildTables,
+  dropRebuildTables,
+  rebuiltName,
+  REBUILT_TABLES,
+  swapInRebuilt,
+} from './replay-tables';
+
+export interface ReplayProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly elapsedMs: number;
+}
+
+export interface ReplayOptions {
+  readonly pageSize?: number;
+  readonly onProgress?: (progress: ReplayProgress) => void;
+}
+
+export interface ReplayResult {
+  readonly events: number;
+  readonly streams: number;
+  readonly elapsedMs: number;
+  /** Only for verify: each difference between the live and the rebuilt tables. */
+  readonly differences: readonly ReplayDifference[];
+}
+
+interface Folded {
+  version: number;
+  state: unknown;
+}
+
+/**
+ * Rebuilds every read model (and the kept aggregate states) from the event store into
+ * fresh tables, page by page in global order, with the live deciders and projector.
+ * `rebuild` then swaps them in (under a lock, after catching up with what the live fold
+ * committed meanwhile); `verify` compares them with the live tables and lists each
+ * difference, leaving the live tables untouched.
+ */
+export class ReadModelReplay {
+  private readonly store: PostgresEventStore;
+  private readonly states: AggregateStateStore;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deciders: AggregateDeciders,
+  ) {
+    this.store = new PostgresEventStore(dataSource);
+    this.states = new AggregateStateStore(deciders);
+  }
+
+  async rebuild(options: ReplayOptions = {}): Promise<ReplayResult> {
+    const run = await this.fold(options);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`LOCK TABLE ${REBUILT_TABLES.join(', ')} IN EXCLUSIVE MODE`);
+      await this.foldPages(manager, run, options);
+      await swapInRebuilt(manager);
+    });
+    await dropRebuildTables(this.dataSource);
+    return {
+      events: run.events,
+      streams: run.folded.size,
+      elapsedMs: Date.now() - run.started,
+      differences: [],
+    };
+  }
+
+  async verify(options: ReplayOptions = {}): Promise<ReplayResult> {
+    const run = await this.fold(options);
+    const differences = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      // Compare against the log as of this snapshot: fold what was committed since.
+      await this.foldPages(manager, run, options);
+      return compareRebuilt(manager);
+    });
+    await dropRebuildTables(this.dataSource);
+    return { events: run.events, streams: run.folded.size, elapsedMs: Date.now() - run.started, differences };
+  }
+
+  private async fold(options: ReplayOptions) {
+    await createRebuildTables(this.dataSource);
+    const run = {
+      folded: new Map<string, Folded>(),
+      position: '0',
+      events: 0,
+      started: Date.now(),
+      total: 0,
+    };
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(
+      `SELECT count(*)::int AS total FROM events`,
+    );
+    run.total = total;
+    await this.foldPages(this.dataSource, run, options);
+    return run;
+  }
+
+  private async foldPages(
+    executor: SqlExecutor,
+    run: { folded: Map<string, Folded>; position: string; events: number; started: number; total: number },
+    options: ReplayOptions,
+  ): Promise<void> {
+    const projector = new ReadModelProjector(rebuiltName);
+    for (;;) {
+      const page = await this.readPage(executor, run.position, options.pageSize ?? 5_000);
+      if (page.length === 0) return;
+      const touched = new Map<string, ProjectedStream['events'][number][]>();
+      for (const event of page) {
+        let folded = run.folded.get(event.streamId);
+        if (folded === undefined) {
+          folded = { version: 0, state: this.deciders.of(event.streamId).initialState };
+          run.folded.set(event.streamId, folded);
+        }
+        folded.state = this.deciders
+          .of(event.streamId)
+          .evolve(folded.state, storedToDecided(event.type, event.schemaVersion, event.payload));
+        folded.version = event.streamVersion;
+        const events = touched.get(event.streamId) ?? [];
+        events.push({ type: event.type, payload: event.payload, occurredAt: event.occurredAt });
+        touched.set(event.streamId, events);
+      }
+      const streams = [...touched.entries()].map(([streamId, events]) => ({
+        streamId,
+        events,
+        ...run.folded.get(streamId)!,
+      }));
+      await projector.project(executor, streams, []);
+      await this.states.save(executor, streams, rebuiltName('oms_aggregate_states'));
+      run.position = page[page.length - 1].globalPosition;
+      run.events += page.length;
+      run.total = Math.max(run.total, run.events);
+      options.onProgress?.({ done: run.events, total: run.total, elapsedMs: Date.now() - run.started });
+    }
+  }
+
+  private async readPage(executor: SqlExecutor, after: string, limit: number): Promise<StoredEvent[]> {
+    if (executor === this.dataSource) return this.store.readAll({ afterPosition: after, limit });
+    // Inside the swap / verify transaction: the same query on that transaction's connection.
+    const rows = (await executor.query(
+      `SELECT global_position::text AS global_position, stream_id, stream_version, event_type, schema_version,
+              payload, occurred_at FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT $2`,
+      [after, limit],
+    )) as Array<{
+      global_position: string;
+      stream_id: string;
+      stream_version: number;
+      event_type: string;
+      schema_version: number;
+      payload: unknown;
+      occurred_at: Date;
+    }>;
+    return rows.map((row) => ({
+      globalPosition: row.global_position,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      eventId: '',
+      type: row.event_type,
+      schemaVersion: row.schema_version,
+      payload: row.payload,
+      metadata: {},
+      occurredAt: new Date(row.occurred_at).getTime(),
+      recordedAt: 0,
+    }));
+  }
+}
