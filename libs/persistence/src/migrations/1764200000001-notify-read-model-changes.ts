@@ -17,12 +17,16 @@ export class NotifyReadModelChanges1764200000001 implements MigrationInterface {
       DECLARE
         key jsonb;
       BEGIN
-        key := CASE TG_TABLE_NAME
-          WHEN 'rm_orders' THEN jsonb_build_object('id', NEW.id)
-          WHEN 'rm_fills' THEN jsonb_build_object('account', NEW.account, 'market', NEW.market, 'fillId', NEW.fill_id)
-          WHEN 'rm_positions' THEN jsonb_build_object('account', NEW.account, 'symbol', NEW.symbol, 'side', NEW.side)
-          ELSE jsonb_build_object('account', NEW.account, 'wallet', NEW.wallet, 'asset', NEW.asset)
-        END;
+        -- One branch per table: plpgsql only resolves NEW's fields in the branch it runs.
+        IF TG_TABLE_NAME = 'rm_orders' THEN
+          key := jsonb_build_object('id', NEW.id);
+        ELSIF TG_TABLE_NAME = 'rm_fills' THEN
+          key := jsonb_build_object('account', NEW.account, 'market', NEW.market, 'fillId', NEW.fill_id);
+        ELSIF TG_TABLE_NAME = 'rm_positions' THEN
+          key := jsonb_build_object('account', NEW.account, 'symbol', NEW.symbol, 'side', NEW.side);
+        ELSE
+          key := jsonb_build_object('account', NEW.account, 'wallet', NEW.wallet, 'asset', NEW.asset);
+        END IF;
         PERFORM pg_notify('desk_read_model_changes', jsonb_build_object('table', TG_TABLE_NAME, 'key', key)::text);
         RETURN NULL;
       END $$`);

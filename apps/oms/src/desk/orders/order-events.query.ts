@@ -16,9 +16,12 @@ interface EventRow {
 
 const SOURCES = new Set(['ws', 'rest-poll', 'rest-ack', 'oms']);
 
-/** The source of an event: as its metadata names it, else from the payload, else the OMS's own. */
+/**
+ * The source of an event: an observation's payload names the venue channel that saw it
+ * (also when a command recorded it); otherwise the metadata's, else the OMS's own.
+ */
 function sourceOf(row: EventRow): string {
-  for (const candidate of [row.metadata.source, row.payload.source])
+  for (const candidate of [row.payload.source, row.metadata.source])
     if (typeof candidate === 'string' && SOURCES.has(candidate)) return candidate;
   return 'oms';
 }
@@ -29,7 +32,9 @@ export function toOrderEventResponse(row: EventRow): OrderEventResponse {
     type: row.event_type,
     source: sourceOf(row),
     recordedAt: isoTime(row.recorded_at),
-    actor: typeof row.metadata.actor === 'string' ? row.metadata.actor : null,
+    // Venue facts carry no desk actor (ingest records itself as 'ingest').
+    actor:
+      typeof row.metadata.actor === 'string' && row.metadata.actor !== 'ingest' ? row.metadata.actor : null,
     payload: row.payload,
   };
 }
