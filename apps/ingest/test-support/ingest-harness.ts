@@ -48,9 +48,16 @@ export class IngestHarness {
     return [`127.0.0.1:${this.brokerPort}`];
   }
 
-  async start(marks: Record<string, string> = { 'BTCUSDT-PERPETUAL': '30000' }): Promise<void> {
+  /** `venueEnvironment` overrides the venue's generous limits (e.g. the seeds' 5 query weight per second). */
+  async start(
+    marks: Record<string, string> = { 'BTCUSDT-PERPETUAL': '30000' },
+    venueEnvironment: NodeJS.ProcessEnv = {},
+  ): Promise<void> {
     await this.startBroker();
-    ({ venue: this.venue, control: this.control } = await startTestVenue(this.seed, { marks }));
+    ({ venue: this.venue, control: this.control } = await startTestVenue(this.seed, {
+      marks,
+      environment: venueEnvironment,
+    }));
     this.reader = new TopicReader(this.brokers, [this.topics.venueObservations, this.topics.deadLetter]);
     await this.reader.start();
   }

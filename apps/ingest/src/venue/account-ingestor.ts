@@ -6,13 +6,19 @@ import {
   VenueStreamEvent,
   VenueStreamState,
 } from '@oms/domain';
-import { ExchangeAccount, ExchangeClient, UserDataStream, UserStreamEvent } from '@oms/exchange';
+import {
+  ExchangeAccount,
+  ExchangeClient,
+  RateLimitedError,
+  UserDataStream,
+  UserStreamEvent,
+} from '@oms/exchange';
 import { futuresStopOrderObservation, MappedObservation, streamEventObservations } from '@oms/observations';
 import { createLogger, newCorrelationId } from '@oms/platform';
 import { IngestConfig } from '../config/ingest.config';
 import { IngestMetrics } from '../metrics/ingest-metrics';
 import { AccountView } from './account-view';
-import { ingestRateLimiter } from './ingest-rate-budget';
+import { fitsBudget, ingestRateBudgets, ingestRateLimiter } from './ingest-rate-budget';
 import { MarkPoller } from './mark-poller';
 import { ObservationEmitter } from './observation-emitter';
 import { isAccessProblem, PollReason, ReconciliationPoller } from './reconciliation-poller';
@@ -30,6 +36,10 @@ export interface AccountHealth {
   readonly lastPollError: string | null;
   /** The venue refuses this account's key (unknown, revoked, without permission). */
   readonly accessError: string | null;
+  /** Reads heavier than ingest's share of a shared key: not polled (see ingest-rate-budget). */
+  readonly skippedReads: readonly string[];
+  /** Until when polls wait after the venue answered 429 (ISO), else null. */
+  readonly pausedUntil: string | null;
 }
 
 /**
@@ -53,6 +63,7 @@ export class AccountIngestor {
   private lastPollAt: number | undefined;
   private lastPollError: string | null = null;
   private accessError: string | null = null;
+  private pausedUntil: number | undefined;
   private running = false;
   private polling: Promise<void> | undefined;
   private pendingPoll: PollReason | undefined;
@@ -70,15 +81,16 @@ export class AccountIngestor {
     const { restUrl, streamUrl } = config.exchange;
     if (restUrl === null || streamUrl === null)
       throw new Error('EXCHANGE_REST_URL and EXCHANGE_WS_URL are required');
+    const budgets = ingestRateBudgets(
+      account.ingestSharesTradingKey,
+      config.exchange.sharedKeyIngestShare,
+      config.exchange.queryWeightPerSecond,
+    );
     this.client = new ExchangeClient({
       baseUrl: restUrl,
       credentials: account.ingestCredentials,
       apiKeyHeader: config.exchange.apiKeyHeader,
-      rateLimiter: ingestRateLimiter(
-        account,
-        config.exchange.sharedKeyIngestShare,
-        config.exchange.queryWeightPerSecond,
-      ),
+      rateLimiter: ingestRateLimiter(budgets),
     });
     this.stream = this.client.createUserDataStream({ streamUrl });
     this.view = new AccountView(config.polls.futuresSymbols);
@@ -97,6 +109,7 @@ export class AccountIngestor {
           describe(error),
           this.now(),
         ),
+      (endpoint) => fitsBudget(endpoint, budgets),
       now,
     );
     this.marks = new MarkPoller(account.name, this.client, this.view, config.marks.quoteAsset, metrics, now);
@@ -115,6 +128,11 @@ export class AccountIngestor {
       lastPollAt: this.lastPollAt === undefined ? null : new Date(this.lastPollAt).toISOString(),
       lastPollError: this.lastPollError,
       accessError: this.accessError,
+      skippedReads: this.poller.skippedReads,
+      pausedUntil:
+        this.pausedUntil === undefined || this.pausedUntil < this.now()
+          ? null
+          : new Date(this.pausedUntil).toISOString(),
     };
   }
 
@@ -282,7 +300,11 @@ export class AccountIngestor {
       this.accessError = null;
     } catch (error) {
       this.lastPollError = describe(error);
-      if (isAccessProblem(error)) {
+      if (error instanceof RateLimitedError) {
+        // The seeds: after a 429, wait (a minute, or what the venue says) before asking again.
+        this.pausedUntil = this.now() + error.retryAfterMs;
+        this.logger.warn({ retryAfterMs: error.retryAfterMs }, 'rate limited: polls pause');
+      } else if (isAccessProblem(error)) {
         if (this.accessError === null)
           this.logger.error({ err: error }, "the venue refuses this account's key");
         this.accessError = describe(error);

@@ -1,47 +1,44 @@
 import {
   DEFAULT_RATE_BUDGETS,
-  ExchangeAccount,
+  EndpointSpec,
   RateBudget,
   RateBudgets,
   WeightRateLimiter,
 } from '@oms/exchange';
 
-/** The heaviest read ingest sends (account, trades, tradeOrders, balanceFlow weigh 5). */
-export const HEAVIEST_INGEST_READ_WEIGHT = 5;
-
 /**
- * Ingest's share of a key's budget. A key of its own (read-only) gets the key's whole
- * query budget. A key shared with the OMS gets `share` of it: the window is stretched
- * so the heaviest read still fits, keeping the average rate at `share` of the key's
- * (with the default 0.25 and 5 query weight per second: 5 weight per 4 s). Ingest
- * sends no orders, so its order budget only covers listen keys.
+ * Ingest's budget on a key. A key of its own (read-only) gets the key's whole query
+ * budget. A key shared with the OMS gets `share` of every budget over the venue's own
+ * one-second window: the OMS keeping to the rest, the two can never exceed the key's
+ * limit together, whatever their timing, so a poll never earns the 429 that would
+ * suspend the key and block desk orders.
  */
 export function ingestRateBudgets(shared: boolean, share: number, queryWeightPerSecond: number): RateBudgets {
   const query: RateBudget = { weight: queryWeightPerSecond, windowMs: 1_000 };
   if (!shared) return { ...DEFAULT_RATE_BUDGETS, query };
-  const scale = (budget: RateBudget, heaviest: number): RateBudget => {
-    const weight = Math.max(heaviest, Math.floor(budget.weight * share));
-    return { weight, windowMs: Math.ceil((budget.windowMs * weight) / (budget.weight * share)) };
-  };
-  return {
-    ...DEFAULT_RATE_BUDGETS,
-    query: scale(query, HEAVIEST_INGEST_READ_WEIGHT),
-    order: scale(DEFAULT_RATE_BUDGETS.order, 1),
-  };
+  const scaled = (budget: RateBudget): RateBudget => ({
+    weight: budget.weight * share,
+    windowMs: budget.windowMs,
+  });
+  return { ...DEFAULT_RATE_BUDGETS, query: scaled(query), order: scaled(DEFAULT_RATE_BUDGETS.order) };
+}
+
+/**
+ * Whether a request can ever be sent within the budget. On a shared key with the
+ * seeds' 5 query weight per second, a quarter is 1.25: the weight-5 reads (spot
+ * balances, spot trades, spot order history, the ledger) do not fit and are skipped,
+ * which /health reports; a read-only key for ingest, or the key's real (larger)
+ * budget in EXCHANGE_QUERY_WEIGHT_PER_SECOND, brings them back.
+ */
+export function fitsBudget(endpoint: EndpointSpec, budgets: RateBudgets): boolean {
+  return endpoint.weight <= budgets[endpoint.rate].weight;
 }
 
 /**
  * The limiter of one account's ingest client. Polls wait for budget (up to 30 s)
  * rather than failing; a 429 suspends the key for the minute the seeds ask
- * (libs/exchange), and later polls wait for the suspension to end.
+ * (libs/exchange refuses to send meanwhile) and the poller waits it out.
  */
-export function ingestRateLimiter(
-  account: ExchangeAccount,
-  share: number,
-  queryWeightPerSecond: number,
-): WeightRateLimiter {
-  return new WeightRateLimiter({
-    budgets: ingestRateBudgets(account.ingestSharesTradingKey, share, queryWeightPerSecond),
-    maxWaitMs: 30_000,
-  });
+export function ingestRateLimiter(budgets: RateBudgets): WeightRateLimiter {
+  return new WeightRateLimiter({ budgets, maxWaitMs: 30_000 });
 }

@@ -1,4 +1,4 @@
-import { ENDPOINTS, EndpointSpec, ExchangeClient } from '@oms/exchange';
+import { ENDPOINTS, EndpointSpec, ExchangeClient, ExchangeError, RateLimitedError } from '@oms/exchange';
 import {
   fundingPaymentObservation,
   futuresBalanceRecordObservation,
@@ -37,9 +37,21 @@ export class ReconciliationPoller {
     private readonly lookbackMs: number,
     private readonly sink: PollSink,
     private readonly refuse: RowRefusal,
+    private readonly affordable: (endpoint: EndpointSpec) => boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Endpoints never polled because they weigh more than ingest's share of the key. */
+  get skippedReads(): string[] {
+    return [...this.skipped].sort();
+  }
+
+  private readonly skipped = new Set<string>();
+
+  /**
+   * Runs every read of the poll in order. A 429 (or a key suspended after one) ends the
+   * poll at once: nothing more is asked until the suspension is over.
+   */
   async poll(reason: PollReason): Promise<void> {
     const stop = this.metrics.pollDuration.startTimer({ account: this.accountId, reason });
     const since = this.now() - this.lookbackMs;
@@ -49,11 +61,18 @@ export class ReconciliationPoller {
       request: () => Promise<T>,
       map: (answer: T, polledAt: number) => MappedObservation[],
     ) => {
-      this.metrics.pollWeight.inc({ account: this.accountId }, endpoint.weight);
+      if (!this.affordable(endpoint)) {
+        this.skipped.add(`${endpoint.method} ${endpoint.path}`);
+        return;
+      }
       try {
         const answer = await request();
+        this.metrics.pollWeight.inc({ account: this.accountId }, endpoint.weight);
         this.publish(map(answer, this.now()));
       } catch (error) {
+        if (error instanceof RateLimitedError) throw error;
+        if (!(error instanceof ExchangeError && 'kind' in error && error.kind === 'unavailable'))
+          this.metrics.pollWeight.inc({ account: this.accountId }, endpoint.weight);
         this.metrics.pollErrors.inc({ account: this.accountId });
         failures.push(error);
       }
