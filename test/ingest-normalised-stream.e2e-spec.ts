@@ -42,7 +42,7 @@ describe('ingest: every private stream message type arrives normalised, keyed an
     await harness.start();
     desk = await harness.addAccount('desk-1');
     other = await harness.addVenueUser('counterparty');
-    await harness.startIngest();
+    await harness.startIngest({ INGEST_MARK_INTERVAL_MS: '300' });
     await harness.reader.waitFor(
       () => observed().find((e) => e.type === 'VenueStreamConnected' && e.accountId === 'desk-1'),
       'the stream of desk-1 to connect',
@@ -211,5 +211,36 @@ describe('ingest: every private stream message type arrives normalised, keyed an
     }
     expect(polled.payload.fee).toMatchObject({ asset: 'USDT' });
     await harness.control.ok('POST', '/switches', { futuresTradesWithoutTicketId: false });
+  });
+
+  it('marks: the mark price of the open perpetual and the last price of the held spot asset, keyed account:symbol', async () => {
+    const marks = await harness.reader.waitFor(() => {
+      const found = observed().filter((e) => e.type === 'MarkPriceObserved');
+      const mark = found.find((e) => e.symbol === PERP && e.payload.kind === 'mark');
+      const last = found.find((e) => e.symbol === 'BTCUSDT' && e.payload.kind === 'last');
+      return mark && last ? { mark, last } : undefined;
+    }, 'a mark and a last price');
+    expect(marks.mark.payload).toMatchObject({ accountId: 'desk-1', price: '30000', source: 'rest-poll' });
+    expect(marks.last.payload.price).toEqual(expect.any(String));
+    const keys = harness.reader.messages
+      .filter((m) => (JSON.parse(m.text) as Envelope).type === 'MarkPriceObserved')
+      .map((m) => m.key);
+    expect(new Set(keys)).toEqual(new Set([`desk-1:${PERP}`, 'desk-1:BTCUSDT']));
+  });
+
+  it('a funding settlement of the open position arrives from the ledger as FundingPaymentObserved', async () => {
+    await harness.control.ok('POST', '/funding/settle', { symbol: PERP, rate: '0.0001' });
+    await harness.control.ok('POST', '/faults/stream/close', {});
+    const payment = await harness.reader.waitFor(
+      () => observed().find((e) => e.type === 'FundingPaymentObserved' && e.accountId === 'desk-1'),
+      'the funding payment',
+    );
+    expect(payment.payload).toMatchObject({
+      asset: 'USDT',
+      source: 'rest-poll',
+      flowType: '600:FUNDING_FEE',
+    });
+    expect(String(payment.payload.amount)).toMatch(/^-/);
+    expect(payment.symbol).toBe('USDT');
   });
 });
