@@ -20,6 +20,8 @@ import { ListPositionsAsOfHandler } from './positions/list-positions-as-of.query
 import { ListPositionsHandler } from './positions/list-positions.query';
 import { PositionsController } from './positions/positions.controller';
 import { PositionsResolver } from './positions/positions.resolver';
+import { DeskSubscriptionsResolver } from './subscriptions/desk-subscriptions.resolver';
+import { ReadModelChanges } from './subscriptions/read-model-changes';
 
 /** Query handlers (QueryBus), command handlers and resolvers of the desk read side. */
 export const DESK_QUERY_PROVIDERS: Provider[] = [
@@ -39,6 +41,8 @@ export const DESK_QUERY_PROVIDERS: Provider[] = [
   PositionsResolver,
   BalancesResolver,
   BreaksResolver,
+  ReadModelChanges,
+  DeskSubscriptionsResolver,
 ];
 
 /** REST controllers, exports first so `/v1/orders/export` is not taken for an order id. */

@@ -27,7 +27,7 @@ export class NotifyReadModelChanges1764200000001 implements MigrationInterface {
         ELSE
           key := jsonb_build_object('account', NEW.account, 'wallet', NEW.wallet, 'asset', NEW.asset);
         END IF;
-        PERFORM pg_notify('desk_read_model_changes', jsonb_build_object('table', TG_TABLE_NAME, 'key', key)::text);
+        PERFORM pg_notify('desk_read_model_changes', jsonb_build_object('table', TG_TABLE_NAME, 'op', TG_OP, 'key', key)::text);
         RETURN NULL;
       END $$`);
     for (const table of WATCHED)
