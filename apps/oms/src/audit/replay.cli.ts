@@ -24,25 +24,38 @@ function progressLine({ done, total, elapsedMs }: ReplayProgress): string {
  * swaps them in, or (--verify) rebuilds aside and prints each difference with the live
  * tables. Returns the exit code: 1 when verify found a difference.
  */
-export async function runReplayCli(argv: readonly string[], databaseUrl: string | undefined, io: ReplayCliIo): Promise<number> {
+export async function runReplayCli(
+  argv: readonly string[],
+  databaseUrl: string | undefined,
+  io: ReplayCliIo,
+): Promise<number> {
   if (!databaseUrl) throw new Error('DATABASE_URL must be set (a postgres:// URL)');
   const verify = argv.includes('--verify');
   const unknown = argv.filter((argument) => argument !== '--verify');
   if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')} (only --verify)`);
-  const dataSource = new DataSource({ ...buildDataSourceOptions(databaseUrl, 'oms-replay'), logging: ['error'] });
+  const dataSource = new DataSource({
+    ...buildDataSourceOptions(databaseUrl, 'oms-replay'),
+    logging: ['error'],
+  });
   await dataSource.initialize();
   try {
     const replay = new ReadModelReplay(dataSource, new AggregateDeciders(() => undefined));
     const options = { onProgress: (progress: ReplayProgress) => io.progress(progressLine(progress)) };
     const result: ReplayResult = verify ? await replay.verify(options) : await replay.rebuild(options);
     const rate = result.elapsedMs > 0 ? Math.round((result.events * 1000) / result.elapsedMs) : result.events;
-    io.out(`replayed ${result.events} events of ${result.streams} aggregates in ${result.elapsedMs} ms (${rate} events/s)`);
+    io.out(
+      `replayed ${result.events} events of ${result.streams} aggregates in ${result.elapsedMs} ms (${rate} events/s)`,
+    );
     if (!verify) {
       io.out('read models rebuilt and swapped in');
       return 0;
     }
     for (const difference of result.differences) io.out(`DIFFERENCE ${describeDifference(difference)}`);
-    io.out(result.differences.length === 0 ? 'verify: no difference' : `verify: ${result.differences.length} difference(s)`);
+    io.out(
+      result.differences.length === 0
+        ? 'verify: no difference'
+        : `verify: ${result.differences.length} difference(s)`,
+    );
     return result.differences.length === 0 ? 0 : 1;
   } finally {
     await dataSource.destroy();
