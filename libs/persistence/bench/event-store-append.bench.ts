@@ -20,6 +20,7 @@ const { startEmbeddedPostgres } = require('../../../tools/embedded-postgres/embe
 
 let copyRate = 0;
 let sequence = 0;
+let dataSource: DataSource;
 
 async function createDatabase(serverUrl: string): Promise<string> {
   const name = `oms_bench_${Date.now()}`;
@@ -35,16 +36,25 @@ async function createDatabase(serverUrl: string): Promise<string> {
 function report(label: string, events: number, seconds: number): void {
   const rate = events / seconds;
   const ratio = copyRate > 0 ? `${(rate / copyRate).toFixed(2)}x COPY` : '';
+  const copy = copyRate > 0 ? ` COPY ${Math.round(copyRate).toLocaleString('en-US')}/s` : '';
   console.log(
     `${label.padEnd(62)} ${Math.round(rate).toLocaleString('en-US').padStart(9)} events/s ${ratio.padStart(11)}` +
-      `  (${events} events, ${seconds.toFixed(2)} s)`,
+      `  (${events} events, ${seconds.toFixed(2)} s${copy})`,
   );
 }
 
+/**
+ * Runs a scenario between two COPY measurements and compares it with their mean, so
+ * that the load of a shared machine, which drifts over a run, disturbs the ratio less.
+ */
 async function measure(label: string, events: number, work: () => Promise<void>): Promise<void> {
+  const before = await measureCopyRate(dataSource, 20_000);
   const started = process.hrtime.bigint();
   await work();
-  report(label, events, Number(process.hrtime.bigint() - started) / 1e9);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const after = await measureCopyRate(dataSource, 20_000);
+  copyRate = (before.rowsPerSecond + after.rowsPerSecond) / 2;
+  report(label, events, seconds);
 }
 
 function batch(prefix: string, streams: number, perStream: number): StreamAppend[] {
@@ -62,7 +72,7 @@ async function main(): Promise<void> {
   const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ database: 'bench' });
   const serverUrl = process.env.DATABASE_URL ?? embedded!.url;
   console.log(embedded ? 'Postgres: embedded PostgreSQL 15 (fsync off)' : 'Postgres: DATABASE_URL');
-  const dataSource = new DataSource({
+  dataSource = new DataSource({
     ...buildDataSourceOptions(await createDatabase(serverUrl), 'bench'),
     logging: false,
   });
@@ -71,8 +81,8 @@ async function main(): Promise<void> {
   const store = new PostgresEventStore(dataSource);
   try {
     const copy = await measureCopyRate(dataSource, 100_000);
-    copyRate = copy.rowsPerSecond;
     report('raw COPY of event rows (pg-copy-streams, same indexes)', copy.rows, copy.seconds);
+    console.log('(each ratio below is to the mean of a COPY measured just before and just after it)');
 
     const singles = 2_000;
     await measure('1 event per transaction, 1 writer', singles, async () => {

@@ -2,6 +2,25 @@ import { createTestDatabase, TestDatabase } from '../test-support/test-database'
 import { NewEvent } from './event-store.types';
 import { PostgresEventStore } from './postgres-event-store';
 import { StreamVersionConflictError } from './stream-version-conflict.error';
+import { COPY_THRESHOLD } from './batch-append';
+import { verifyEventLog } from '../integrity/verify-event-log';
+
+/** Payloads that COPY's text format and jsonb must carry exactly. */
+function trickyEvent(eventId: string, index: number): NewEvent {
+  return {
+    eventId: `${eventId}\\tab\there`,
+    type: 'SpotOrderObserved',
+    schemaVersion: 2,
+    payload: {
+      raw: 'quote " backslash \\ tab \t newline \n return \r unicode ü 成交 🚀 \\N',
+      numbers: [0.1, 1e21, 1e-7, -0, 123456789012345, index],
+      nested: { z: null, a: [true, { '10': 'ten', '2': 'two', b: 'b' }] },
+    },
+    metadata: { source: 'rest-poll', 'line\nbreak': 'x' },
+    correlationId: index % 2 === 0 ? undefined : `corr\t${index}`,
+    occurredAt: 1_722_865_041_994 + index,
+  };
+}
 
 function event(eventId: string): NewEvent {
   return {
@@ -86,5 +105,50 @@ describe('PostgresEventStore.appendToStreams', () => {
         Array.from({ length: 12 }, (_, index) => index + 1),
       );
     }
+  });
+
+  it('a batch large enough for COPY stores exactly what the statement path stores, and chains it', async () => {
+    const count = COPY_THRESHOLD + 6;
+    const statements: string[] = [];
+    const copied = await database.dataSource.transaction((manager) =>
+      store.appendToStreams(
+        [
+          {
+            streamId: 'copy:large',
+            streamType: 'test',
+            expectedVersion: 0,
+            events: Array.from({ length: count }, (_, index) => trickyEvent(`L${index}`, index)),
+          },
+        ],
+        // Counts the statements while keeping the transaction's connection reachable for COPY.
+        {
+          queryRunner: manager.queryRunner,
+          query: (sql: string, parameters?: unknown[]) => (
+            statements.push(sql),
+            manager.query(sql, parameters)
+          ),
+        } as never,
+      ),
+    );
+    expect(statements.some((sql) => sql.includes('INSERT INTO events'))).toBe(false);
+    for (let index = 0; index < count; index += 1) {
+      await store.append('copy:small', 'test', index, [trickyEvent(`S${index}`, index)]);
+    }
+    const large = await store.readStream('copy:large');
+    const small = await store.readStream('copy:small');
+    expect(large).toHaveLength(count);
+    const comparable = (stored: (typeof large)[number]) => ({
+      ...stored,
+      eventId: stored.eventId.slice(1),
+      globalPosition: undefined,
+      recordedAt: undefined,
+      streamId: undefined,
+    });
+    expect(large.map(comparable)).toEqual(small.map(comparable));
+    expect(large[0].payload).toEqual(JSON.parse(JSON.stringify(trickyEvent('x', 0).payload)));
+    expect(large[1].correlationId).toBe('corr\t1');
+    expect(large[3].occurredAt).toBe(1_722_865_041_997);
+    expect(copied[0].appended.map(comparable)).toEqual(large.map(comparable));
+    expect(await verifyEventLog(database.dataSource)).toMatchObject({ ok: true, breaks: [] });
   });
 });

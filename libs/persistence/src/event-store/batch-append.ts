@@ -1,16 +1,18 @@
 import { AppendResult, SqlExecutor } from './event-store.types';
 import { AppendPlan, mergeByStream, planAppend, StreamAppend } from './append-plan';
 import { lockLogHead } from './event-log-head';
+import { connectionOf, copyEventRows } from './copy-event-rows';
 
 export type { StreamAppend } from './append-plan';
 
 /**
- * Appends to any number of streams in three statements, inside the caller's
+ * Appends to any number of streams in three or four round trips, inside the caller's
  * transaction:
  * 1. lock the log head (appends take turns from here until the transaction ends);
  * 2. read the streams' versions and which offered event ids are already stored;
  * 3. insert the planned rows (dense versions, gapless positions, chained hashes), move
- *    the stream versions and the head, in one statement.
+ *    the stream versions and the head: one statement, or for large batches a statement
+ *    and a COPY on the caller's connection.
  * Planning happens in between, in memory. A stale expected version throws
  * `StreamVersionConflictError` before anything is written; events already stored are
  * skipped and reported in `duplicateEventIds`.
@@ -50,16 +52,26 @@ export async function appendBatch(
   return plan.results;
 }
 
+/** From this many rows on, a batch is sent with COPY (fewer server cycles per row). */
+export const COPY_THRESHOLD = 64;
+
 async function writePlan(executor: SqlExecutor, plan: AppendPlan, nowMicros: string): Promise<void> {
+  const connection = plan.rows.eventIds.length >= COPY_THRESHOLD ? connectionOf(executor) : undefined;
+  if (connection) {
+    // Streams and head first, then the rows: COPY cannot share a statement.
+    await executor.query(`WITH streams AS (${UPSERT_STREAMS}) ${MOVE_HEAD}`, [
+      plan.streams.ids,
+      plan.streams.types,
+      plan.streams.versions,
+      plan.head.lastPosition,
+      plan.head.lastHash,
+    ]);
+    await copyEventRows(connection, plan.rows, nowMicros);
+    return;
+  }
   const { rows } = plan;
   await executor.query(
-    `WITH streams AS (
-       INSERT INTO event_streams (stream_id, stream_type, version)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
-       ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
-     ), head AS (
-       UPDATE event_log_head SET last_position = $4::bigint, last_hash = decode($5, 'hex'), updated_at = now()
-     )
+    `WITH streams AS (${UPSERT_STREAMS}), head AS (${MOVE_HEAD})
      INSERT INTO events (global_position, event_id, stream_id, stream_version, event_type, schema_version, payload,
                          metadata, correlation_id, occurred_at, recorded_at, chain_hash)
      SELECT e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type, e.schema_version, e.payload,
@@ -90,3 +102,10 @@ async function writePlan(executor: SqlExecutor, plan: AppendPlan, nowMicros: str
     ],
   );
 }
+
+const UPSERT_STREAMS = `INSERT INTO event_streams (stream_id, stream_type, version)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+  ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, updated_at = now()`;
+
+const MOVE_HEAD = `UPDATE event_log_head
+  SET last_position = $4::bigint, last_hash = decode($5, 'hex'), updated_at = now()`;

@@ -5,6 +5,7 @@ import { CreateDeskTokens1764200000000 } from './1764200000000-create-desk-token
 import { NotifyReadModelChanges1764200000001 } from './1764200000001-notify-read-model-changes';
 import { ChainEventLog1764100000000 } from './1764100000000-chain-event-log';
 import { CreateAggregateSnapshots1764100001000 } from './1764100001000-create-aggregate-snapshots';
+import { DropEventsStreamForeignKey1764100002000 } from './1764100002000-drop-events-stream-foreign-key';
 import { CreateIdempotencyKeys1764300000000 } from './1764300000000-create-idempotency-keys';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   CreateOmsFoldTables1764000000000,
   ChainEventLog1764100000000,
   CreateAggregateSnapshots1764100001000,
+  DropEventsStreamForeignKey1764100002000,
   CreateDeskTokens1764200000000,
   NotifyReadModelChanges1764200000001,
   CreateIdempotencyKeys1764300000000,

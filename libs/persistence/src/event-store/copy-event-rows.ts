@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { SqlExecutor } from './event-store.types';
+import { PlannedRows } from './append-plan';
+
+/**
+ * The pg connection under a TypeORM executor (a transaction's EntityManager or a
+ * QueryRunner), so a batch can be sent with COPY on the caller's own connection and
+ * transaction. Undefined for anything else: the caller then inserts with a statement.
+ */
+export function connectionOf(executor: SqlExecutor): PoolClient | undefined {
+  const runner = (executor as { queryRunner?: unknown }).queryRunner ?? executor;
+  const connection = (runner as { databaseConnection?: unknown }).databaseConnection;
+  return connection && typeof (connection as PoolClient).query === 'function'
+    ? (connection as PoolClient)
+    : undefined;
+}
+
+const SPECIAL = /[\\\t\n\r]/;
+
+/** COPY text format: backslash, tab, newline and carriage return are escaped. */
+function copyText(value: string): string {
+  if (!SPECIAL.test(value)) return value;
+  return value.replace(/[\\\t\n\r]/g, (char) =>
+    char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r',
+  );
+}
+
+/** A timestamp in whole microseconds since the epoch as ISO-8601 text with six decimals. */
+export function isoMicros(micros: string): string {
+  const value = Number(micros);
+  const millis = Math.floor(value / 1000);
+  const rest = value - millis * 1000;
+  return `${new Date(millis).toISOString().slice(0, 23)}${String(rest).padStart(3, '0')}Z`;
+}
+
+function* copyLines(rows: PlannedRows, recordedAt: string): Generator<string> {
+  let chunk = '';
+  for (let index = 0; index < rows.eventIds.length; index += 1) {
+    const correlationId = rows.correlationIds[index];
+    chunk +=
+      `${rows.globalPositions[index]}\t${copyText(rows.eventIds[index])}\t${copyText(rows.streamIds[index])}\t` +
+      `${rows.streamVersions[index]}\t${copyText(rows.types[index])}\t${rows.schemaVersions[index]}\t` +
+      `${copyText(rows.payloads[index])}\t${copyText(rows.metadata[index])}\t` +
+      `${correlationId === null ? '\\N' : copyText(correlationId)}\t${isoMicros(rows.occurredAtMicros[index])}\t` +
+      `${recordedAt}\t\\\\x${rows.chainHashes[index]}\n`;
+    if (chunk.length > 65_536) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/** Sends the planned rows with COPY (one pass of the rows, multi-row heap inserts). */
+export async function copyEventRows(
+  client: PoolClient,
+  rows: PlannedRows,
+  recordedAtMicros: string,
+): Promise<void> {
+  await pipeline(
+    Readable.from(copyLines(rows, isoMicros(recordedAtMicros))),
+    client.query(
+      copyFrom(
+        `COPY events (global_position, event_id, stream_id, stream_version, event_type, schema_version, payload,
+                      metadata, correlation_id, occurred_at, recorded_at, chain_hash) FROM STDIN`,
+      ),
+    ),
+  );
+}
