@@ -120,4 +120,39 @@ describe('PostgresEventStore on a migrated Postgres', () => {
     expect(accepted.length).toBeGreaterThan(0);
     expect(accepted.every((stored) => stored.type === 'SpotOrderAccepted')).toBe(true);
   });
+
+  it('pages past position 9 in numeric order, not in the text order of the positions', async () => {
+    await store.append(
+      'stream-many',
+      'test',
+      'any',
+      Array.from({ length: 25 }, (_, index) => event(`m-${index}`)),
+    );
+    const paged: string[] = [];
+    let after = '0';
+    for (;;) {
+      const page = await store.readAll({ afterPosition: after, limit: 4 });
+      if (page.length === 0) break;
+      paged.push(...page.map((stored) => stored.globalPosition));
+      after = page[page.length - 1].globalPosition;
+    }
+    const [{ total }] = await database.dataSource.query<Array<{ total: number }>>(
+      `SELECT count(*)::int AS total FROM events`,
+    );
+    expect(paged.map(Number)).toEqual(Array.from({ length: total }, (_, index) => index + 1));
+  });
+
+  it('reads inside the caller transaction when given its executor', async () => {
+    await database.dataSource.transaction(async (manager) => {
+      const result = await store.append('stream-own', 'test', 0, [event('own-1')], manager);
+      const after = String(BigInt(result.appended[0].globalPosition) - 1n);
+      expect(
+        (await store.readAll({ afterPosition: after, executor: manager })).map((stored) => stored.eventId),
+      ).toEqual(['own-1']);
+      expect(await store.readAll({ afterPosition: after })).toEqual([]);
+      expect((await store.readStream('stream-own', 1, manager)).map((stored) => stored.eventId)).toEqual([
+        'own-1',
+      ]);
+    });
+  });
 });

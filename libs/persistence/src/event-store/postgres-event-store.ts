@@ -8,6 +8,8 @@ export interface ReadAllOptions {
   readonly afterPosition?: string;
   readonly limit?: number;
   readonly eventTypes?: readonly string[];
+  /** Read on this connection (e.g. inside a replay's transaction); default: the pool. */
+  readonly executor?: SqlExecutor;
 }
 
 /**
@@ -41,15 +43,21 @@ export class PostgresEventStore {
     return this.dataSource.transaction((manager) => appendBatch(manager, appends));
   }
 
-  async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
-    const rows = await this.dataSource.query<EventRow[]>(
+  /** A stream's events from `fromVersion` on (e.g. the version after a snapshot). */
+  async readStream(streamId: string, fromVersion = 1, executor?: SqlExecutor): Promise<StoredEvent[]> {
+    const rows = (await (executor ?? this.dataSource).query(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
       [streamId, fromVersion],
-    );
+    )) as EventRow[];
     return rows.map(toStoredEvent);
   }
 
-  /** Events of the whole log in global order, for replays and catch-up projections. */
+  /**
+   * Events of the whole log in global order, for replays and catch-up projections.
+   * Paging by `afterPosition` never skips an event: appends take the log head lock
+   * in turn and hold it until they commit, so positions become visible in order
+   * (a position is never committed after a higher one a reader may already have passed).
+   */
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const parameters: unknown[] = [options.afterPosition ?? '0', options.limit ?? 1000];
     let typeFilter = '';
@@ -57,11 +65,12 @@ export class PostgresEventStore {
       parameters.push(options.eventTypes);
       typeFilter = 'AND event_type = ANY($3)';
     }
-    const rows = await this.dataSource.query<EventRow[]>(
+    const rows = (await (options.executor ?? this.dataSource).query(
+      // Ordered by the column, not by the text alias of the same name.
       `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ${typeFilter}
        ORDER BY events.global_position LIMIT $2`,
       parameters,
-    );
+    )) as EventRow[];
     return rows.map(toStoredEvent);
   }
 
