@@ -169,10 +169,9 @@ async function main(): Promise<void> {
       ),
     ),
   );
-  const ids = new Set(orders.flatMap((entry) => ('order' in entry ? [entry.order.id] : [])));
   const fills = (
-    await desk.all<Record<string, unknown>>(`/v1/fills?account=${settings.account}&limit=1000`)
-  ).filter((fill) => ids.has(String(fill.omsOrderId)));
+    await Promise.all(orders.flatMap((entry) => ('order' in entry ? [fillsOf(entry.order)] : [])))
+  ).flat();
   print(
     objectTable('Fills of these orders', fills, [
       'fillId',
