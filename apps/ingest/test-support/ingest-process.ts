@@ -22,6 +22,10 @@ export class IngestProcess {
     this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
   }
 
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** What the process wrote, for a failing spec's message. */
   get log(): string {
     return this.output;

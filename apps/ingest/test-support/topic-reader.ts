@@ -8,6 +8,8 @@ export interface ReadMessage {
   readonly key: string;
   readonly text: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** Our clock when the consumer handed the message over (Kafka-visible). */
+  readonly receivedAt: number;
 }
 
 /** Reads the ingest topics from the beginning with kafkajs, as the OMS would, and keeps every message. */
@@ -50,6 +52,7 @@ export class TopicReader {
           key: message.key?.toString('utf8') ?? '',
           text: message.value?.toString('utf8') ?? '',
           headers,
+          receivedAt: Date.now(),
         });
         return Promise.resolve();
       },

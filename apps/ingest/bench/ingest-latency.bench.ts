@@ -1,0 +1,287 @@
+/**
+ * Ingest figures: venue stream message to Kafka-visible latency (p50, p99) at 100 and
+ * 1,000 messages per second, real venue fills at a desk's pace, journal write and
+ * drain rates (on disk alone, and to the broker after an outage), and the ingest
+ * process's peak RSS. Ingest runs as its own process against the simulated venue and
+ * the project broker; the consumer is kafkajs, as the OMS's.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { BenchFigure, printBenchResult } from '@oms/platform';
+import { FileJournal } from '../src/delivery/file-journal';
+import { OutboxRecord } from '../src/delivery/outbox-record';
+import { IngestHarness, spotFill } from '../test-support/ingest-harness';
+import { IngestProcess } from '../test-support/ingest-process';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let ticket = 9_000_000_000_000_000_000n;
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? NaN;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A spot fill as the venue pushes it, stamped with the venue clock now. */
+function ticketInfo(now: number): Record<string, unknown> {
+  ticket += 1n;
+  return {
+    e: 'ticketInfo',
+    E: String(now),
+    s: 'BTCUSDT',
+    q: '0.001',
+    t: String(now),
+    p: '30000',
+    T: String(ticket),
+    o: '1',
+    c: 'bench',
+    a: '1',
+    m: false,
+    S: 'BUY',
+  };
+}
+
+async function health(
+  port: number,
+): Promise<{ accounts: { stream: string }[]; delivery: { journalDepth: number } }> {
+  return (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as never;
+}
+
+const figures: BenchFigure[] = [];
+
+function rssMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb === undefined ? NaN : Math.round(Number(kb) / 1024);
+}
+
+async function main(): Promise<void> {
+  const harness = new IngestHarness(909);
+  const ingest = new IngestProcess();
+  try {
+    await harness.start();
+    const desk = await harness.addAccount('bench-desk');
+    const other = await harness.addVenueUser('bench-counterparty');
+    const port = await freePort();
+    ingest.start(
+      harness.environment({
+        INGEST_HTTP_PORT: String(port),
+        LOG_LEVEL: 'error',
+        INGEST_BUFFER_MAX_RECORDS: '20000',
+      }),
+    );
+    for (let tries = 0; ; tries += 1) {
+      const state = await health(port).catch(() => undefined);
+      if (state?.accounts[0]?.stream === 'connected') break;
+      if (tries > 300) throw new Error(`ingest did not connect:\n${ingest.log}`);
+      await sleep(100);
+    }
+    const startRss = rssMb(ingest.pid, 'VmRSS');
+    const visible = (since: number) =>
+      harness.reader.messages.filter(
+        (m) => m.receivedAt >= since && m.topic === harness.topics.venueObservations,
+      );
+
+    async function streamLoad(perSecond: number, seconds: number): Promise<void> {
+      const perFrame = Math.max(1, Math.round(perSecond / 100));
+      const started = Date.now();
+      let sent = 0;
+      const sentTickets = new Set<string>();
+      while (Date.now() - started < seconds * 1000) {
+        const now = Date.now();
+        const events = Array.from({ length: perFrame }, () => ticketInfo(now));
+        for (const event of events) sentTickets.add(String(event.T));
+        await harness.control.ok('POST', '/faults/stream/raw', { text: JSON.stringify(events) });
+        sent += perFrame;
+        const next = started + ((sent / perFrame) * 1000) / (perSecond / perFrame);
+        await sleep(Math.max(0, next - Date.now()));
+      }
+      const achieved = sent / ((Date.now() - started) / 1000);
+      const latencies: number[] = [];
+      for (let waited = 0; waited < 30_000; waited += 100) {
+        latencies.length = 0;
+        for (const message of visible(started)) {
+          const envelope = JSON.parse(message.text) as { payload: { ticketId?: string; tradeTime?: number } };
+          if (envelope.payload.ticketId && sentTickets.has(envelope.payload.ticketId))
+            latencies.push(message.receivedAt - Number(envelope.payload.tradeTime));
+        }
+        if (latencies.length >= sent) break;
+        await sleep(100);
+      }
+      const detail = `${sent} messages at ${achieved.toFixed(0)}/s, ${latencies.length} seen`;
+      figures.push(
+        {
+          metric: `stream ${perSecond}/s to Kafka-visible p50`,
+          value: percentile(latencies, 0.5),
+          unit: 'ms',
+          detail,
+        },
+        {
+          metric: `stream ${perSecond}/s to Kafka-visible p99`,
+          value: percentile(latencies, 0.99),
+          unit: 'ms',
+          detail,
+        },
+      );
+      console.log(
+        `stream ${perSecond}/s (achieved ${achieved.toFixed(0)}/s, ${sent} messages, ${latencies.length} seen): ` +
+          `venue push -> Kafka-visible p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms`,
+      );
+    }
+
+    await streamLoad(100, 10);
+    await streamLoad(1000, 10);
+
+    // Real fills through the venue's matching, as a desk trades.
+    const fillsStarted = Date.now();
+    const orderIds = new Set<string>();
+    for (let index = 0; index < 100; index += 1) {
+      orderIds.add(await spotFill(desk, other, `bench-${index}`));
+      await sleep(50);
+    }
+    await sleep(1_000);
+    const fillLatencies = visible(fillsStarted)
+      .map((m) => ({
+        m,
+        e: JSON.parse(m.text) as {
+          type: string;
+          source: string;
+          payload: { orderId: string; tradeTime: number };
+        },
+      }))
+      .filter(
+        ({ e }) => e.type === 'SpotFillObserved' && e.source === 'ws' && orderIds.has(e.payload.orderId),
+      )
+      .map(({ m, e }) => m.receivedAt - e.payload.tradeTime);
+    figures.push(
+      {
+        metric: 'real fill to Kafka-visible p50',
+        value: percentile(fillLatencies, 0.5),
+        unit: 'ms',
+        detail: `${fillLatencies.length} fills, about 15/s`,
+      },
+      {
+        metric: 'real fill to Kafka-visible p99',
+        value: percentile(fillLatencies, 0.99),
+        unit: 'ms',
+        detail: `${fillLatencies.length} fills, about 15/s`,
+      },
+    );
+    console.log(
+      `real venue fills (${fillLatencies.length}, about 15/s): fill -> Kafka-visible p50 ${percentile(fillLatencies, 0.5)} ms, p99 ${percentile(fillLatencies, 0.99)} ms`,
+    );
+
+    // Journal on disk alone.
+    const dir = mkdtempSync(join(tmpdir(), 'ingest-journal-bench-'));
+    const sample = JSON.parse(
+      visible(0).find((m) => m.text.includes('SpotFillObserved'))?.text ?? '{}',
+    ) as Record<string, unknown>;
+    const record = {
+      kind: 'event',
+      topic: 't',
+      key: 'bench-desk:BTCUSDT',
+      envelope: sample,
+    } as unknown as OutboxRecord;
+    const journal = new FileJournal<OutboxRecord>(dir, 1024 * 1024 * 1024);
+    const count = 100_000;
+    let started = performance.now();
+    for (let index = 0; index < count; index += 100)
+      journal.append(Array.from({ length: 100 }, () => record));
+    const writeSeconds = (performance.now() - started) / 1000;
+    const bytes = journal.bytes;
+    started = performance.now();
+    while (!journal.isEmpty) {
+      const entries = journal.peek(500);
+      journal.acknowledge(entries[entries.length - 1].endOffset, entries.length);
+    }
+    const readSeconds = (performance.now() - started) / 1000;
+    journal.close();
+    rmSync(dir, { recursive: true, force: true });
+    figures.push(
+      {
+        metric: 'journal write',
+        value: Math.round(count / writeSeconds),
+        unit: 'records/s',
+        detail: `${(bytes / count).toFixed(0)} B/record, batches of 100`,
+      },
+      {
+        metric: 'journal read and acknowledge',
+        value: Math.round(count / readSeconds),
+        unit: 'records/s',
+        detail: 'batches of 500',
+      },
+    );
+    console.log(
+      `journal on disk: write ${(count / writeSeconds).toFixed(0)} records/s (${(bytes / writeSeconds / 1e6).toFixed(1)} MB/s, ${(bytes / count).toFixed(0)} B/record), ` +
+        `read+acknowledge ${(count / readSeconds).toFixed(0)} records/s`,
+    );
+
+    // Outage: the broker stops, ingest journals; the broker returns, ingest drains to it.
+    await harness.reader.stop();
+    await harness.stopBroker();
+    const backlog = 20_000;
+    const injectStarted = Date.now();
+    for (let sent = 0; sent < backlog; sent += 200) {
+      const now = Date.now();
+      await harness.control.ok('POST', '/faults/stream/raw', {
+        text: JSON.stringify(Array.from({ length: 200 }, () => ticketInfo(now))),
+      });
+    }
+    let depth = 0;
+    for (let waited = 0; waited < 60_000 && depth < backlog; waited += 50) {
+      depth = (await health(port)).delivery.journalDepth;
+      await sleep(50);
+    }
+    const journaledIn = (Date.now() - injectStarted) / 1000;
+    console.log(
+      `outage: ${depth} records journaled by ingest in ${journaledIn.toFixed(1)} s (${(depth / journaledIn).toFixed(0)} records/s, bounded by the injection)`,
+    );
+    await harness.startBroker();
+    const drainStarted = Date.now();
+    while ((await health(port)).delivery.journalDepth > 0) {
+      if (Date.now() - drainStarted > 120_000) throw new Error('journal did not drain');
+      await sleep(50);
+    }
+    const drainSeconds = (Date.now() - drainStarted) / 1000;
+    console.log(
+      `outage: journal drained to the broker at ${(depth / drainSeconds).toFixed(0)} records/s (${drainSeconds.toFixed(1)} s)`,
+    );
+
+    figures.push(
+      {
+        metric: 'ingest peak RSS',
+        value: rssMb(ingest.pid, 'VmHWM'),
+        unit: 'MB',
+        detail: 'whole run, ingest process',
+      },
+      {
+        metric: 'ingest RSS after start',
+        value: startRss,
+        unit: 'MB',
+        detail: 'connected, idle (TypeScript run through swc-node)',
+      },
+    );
+    printBenchResult(figures);
+  } finally {
+    await ingest.stop();
+    await harness.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
