@@ -7,6 +7,7 @@ import { BreaksController } from './breaks/breaks.controller';
 import { BreaksResolver } from './breaks/breaks.resolver';
 import { ListBreaksHandler } from './breaks/list-breaks.query';
 import { ResolveBreakHandler } from './breaks/resolve-break.command';
+import { ExportsController } from './exports/exports.controller';
 import { FillsController } from './fills/fills.controller';
 import { FillsResolver } from './fills/fills.resolver';
 import { ListFillsHandler } from './fills/list-fills.query';
@@ -16,6 +17,9 @@ import { GetOrderAsOfHandler } from './orders/order-as-of.query';
 import { OrderEventsHandler } from './orders/order-events.query';
 import { OrdersController } from './orders/orders.controller';
 import { OrdersResolver } from './orders/orders.resolver';
+import { PnlReportHandler } from './reports/pnl-report.query';
+import { ReportsController } from './reports/reports.controller';
+import { ReportsResolver } from './reports/reports.resolver';
 import { ListPositionsAsOfHandler } from './positions/list-positions-as-of.query';
 import { ListPositionsHandler } from './positions/list-positions.query';
 import { PositionsController } from './positions/positions.controller';
@@ -36,6 +40,8 @@ export const DESK_QUERY_PROVIDERS: Provider[] = [
   ListBalancesAsOfHandler,
   ListBreaksHandler,
   ResolveBreakHandler,
+  PnlReportHandler,
+  ReportsResolver,
   OrdersResolver,
   FillsResolver,
   PositionsResolver,
@@ -47,9 +53,11 @@ export const DESK_QUERY_PROVIDERS: Provider[] = [
 
 /** REST controllers, exports first so `/v1/orders/export` is not taken for an order id. */
 export const DESK_QUERY_CONTROLLERS: Type[] = [
+  ExportsController,
   OrdersController,
   FillsController,
   PositionsController,
   BalancesController,
   BreaksController,
+  ReportsController,
 ];

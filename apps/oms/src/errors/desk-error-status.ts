@@ -29,6 +29,8 @@ export function httpStatusOf(code: DeskErrorCode): number {
       return 409;
     case DeskErrorCode.PAYLOAD_TOO_LARGE:
       return 413;
+    case DeskErrorCode.REPORT_UNAVAILABLE:
+      return 422;
     case DeskErrorCode.RATE_LIMITED:
     case DeskErrorCode.VENUE_RATE_LIMITED:
       return 429;
@@ -68,6 +70,7 @@ export function graphqlCodeOf(code: DeskErrorCode): string {
     case DeskErrorCode.VENUE_UNAVAILABLE:
     case DeskErrorCode.CONFLICT:
     case DeskErrorCode.METHOD_NOT_ALLOWED:
+    case DeskErrorCode.REPORT_UNAVAILABLE:
     case DeskErrorCode.INTERNAL_ERROR:
       return code;
     default: {

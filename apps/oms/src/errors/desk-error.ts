@@ -33,6 +33,8 @@ export enum DeskErrorCode {
   CONFLICT = 'CONFLICT',
   /** A route exists but not for this method (an unknown route is NOT_FOUND). */
   METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
+  /** A report cannot be computed from what the OMS holds (e.g. a fee asset without a price). */
+  REPORT_UNAVAILABLE = 'REPORT_UNAVAILABLE',
   /** An unexpected fault of the OMS; the message never carries its detail. */
   INTERNAL_ERROR = 'INTERNAL_ERROR',
 }

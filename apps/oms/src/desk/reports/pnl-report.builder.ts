@@ -1,0 +1,206 @@
+import {
+  Dec,
+  DomainError,
+  FeeAssetPrices,
+  FuturesPositionState,
+  futuresPositionPnl,
+  SpotPnlFill,
+  spotPnlReport,
+  utcDay,
+} from '@oms/domain';
+import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { PnlReportResponse, PnlRowResponse } from './pnl.response';
+
+export const REPORT_CURRENCY = 'USDT';
+const QUOTE_ASSETS = ['USDT', 'USDC', 'USD', 'HKD', 'BTC', 'ETH'];
+
+export interface PnlInputs {
+  readonly account: string;
+  readonly from: number;
+  readonly to: number;
+  readonly method: 'average-cost' | 'fifo';
+  readonly groupBy: 'day' | 'symbol';
+  /** Spot fills of each symbol up to `to` (earlier fills set the cost basis). */
+  readonly spot: ReadonlyMap<string, readonly SpotPnlFill[]>;
+  /** Position aggregates of each futures symbol (one per side). */
+  readonly futures: ReadonlyMap<string, readonly FuturesPositionState[]>;
+  /** The venue's realizedPnl of futures fills by symbol and UTC day, within the period. */
+  readonly venueRealized: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  readonly marks: ReadonlyMap<string, { readonly price: string; readonly time: string }>;
+}
+
+interface DayLine {
+  realized: Dec;
+  fees: Dec;
+  funding: Dec;
+}
+
+function splitSymbol(symbol: string): { baseAsset: string; quoteAsset: string } {
+  const quote = QUOTE_ASSETS.find((asset) => symbol.endsWith(asset) && symbol.length > asset.length);
+  if (!quote)
+    throw new DeskError(DeskErrorCode.REPORT_UNAVAILABLE, `the quote asset of ${symbol} is not known`, {
+      field: 'symbol',
+    });
+  return { baseAsset: symbol.slice(0, -quote.length), quoteAsset: quote };
+}
+
+/** Prices in USDT of fee assets, from the marks of their USDT symbols. */
+function feeAssetPrices(marks: PnlInputs['marks']): FeeAssetPrices {
+  const prices: Record<string, string> = {};
+  for (const [symbol, mark] of marks)
+    if (symbol.endsWith(REPORT_CURRENCY)) prices[symbol.slice(0, -REPORT_CURRENCY.length)] = mark.price;
+  return prices;
+}
+
+function unavailable(symbol: string, error: DomainError): DeskError {
+  return new DeskError(
+    DeskErrorCode.REPORT_UNAVAILABLE,
+    `P&L of ${symbol} cannot be computed: ${error.message}`,
+    {
+      field: 'symbol',
+      rule: error.code,
+    },
+  );
+}
+
+/**
+ * Realized, fees and funding by UTC day of the period and unrealized at its end, per
+ * symbol: spot by libs/domain spotPnlReport (average cost or FIFO), futures by
+ * futuresPositionPnl on each position aggregate (average entry, as the venue), with the
+ * venue's own realizedPnl beside it. Days are the UTC days the period covers.
+ */
+export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
+  const firstDay = utcDay(inputs.from);
+  const lastDay = utcDay(inputs.to - 1);
+  const inPeriod = (day: string) => day >= firstDay && day <= lastDay;
+  const prices = feeAssetPrices(inputs.marks);
+  const lines: Array<{
+    symbol: string;
+    market: 'spot' | 'futures';
+    days: Map<string, DayLine>;
+    unrealized: Dec | null;
+  }> = [];
+  const dayLine = (days: Map<string, DayLine>, day: string) => {
+    const line = days.get(day) ?? { realized: new Dec(0), fees: new Dec(0), funding: new Dec(0) };
+    days.set(day, line);
+    return line;
+  };
+
+  for (const [symbol, fills] of inputs.spot) {
+    const report = spotPnlReport({
+      ...splitSymbol(symbol),
+      method: inputs.method,
+      fills,
+      markPrice: inputs.marks.get(symbol)?.price ?? null,
+      feeAssetPrices: prices,
+    });
+    if (report instanceof DomainError) throw unavailable(symbol, report);
+    const days = new Map<string, DayLine>();
+    for (const day of report.byDay.filter((entry) => inPeriod(entry.day))) {
+      const line = dayLine(days, day.day);
+      line.realized = line.realized.plus(day.realizedGrossPnl);
+      line.fees = line.fees.plus(day.feesPaid);
+    }
+    lines.push({
+      symbol,
+      market: 'spot',
+      days,
+      unrealized: report.unrealizedPnl === null ? null : new Dec(report.unrealizedPnl),
+    });
+  }
+
+  for (const [symbol, states] of inputs.futures) {
+    const days = new Map<string, DayLine>();
+    let unrealized: Dec | null = inputs.marks.has(symbol) ? new Dec(0) : null;
+    for (const state of states) {
+      const untilEnd: FuturesPositionState = {
+        ...state,
+        fills: state.fills.filter((fill) => fill.time < inputs.to),
+        funding: state.funding.filter((payment) => payment.time < inputs.to),
+      };
+      const pnl = futuresPositionPnl(untilEnd, {
+        markPrice: inputs.marks.get(symbol)?.price ?? null,
+        settlementAsset: REPORT_CURRENCY,
+        feeAssetPrices: prices,
+      });
+      if (pnl instanceof DomainError) throw unavailable(symbol, pnl);
+      for (const day of pnl.byDay.filter((entry) => inPeriod(entry.day))) {
+        const line = dayLine(days, day.day);
+        line.realized = line.realized.plus(day.realizedPnl);
+        line.fees = line.fees.plus(day.feesPaid);
+        line.funding = line.funding.plus(day.fundingPnl);
+      }
+      if (unrealized !== null && pnl.unrealizedPnl !== null) unrealized = unrealized.plus(pnl.unrealizedPnl);
+    }
+    for (const day of inputs.venueRealized.get(symbol)?.keys() ?? []) if (inPeriod(day)) dayLine(days, day);
+    lines.push({ symbol, market: 'futures', days, unrealized });
+  }
+
+  const venueOf = (symbol: string, days: readonly string[]): string | null => {
+    const byDay = inputs.venueRealized.get(symbol);
+    if (!byDay) return null;
+    return days.reduce((sum, day) => sum.plus(byDay.get(day) ?? '0'), new Dec(0)).toFixed();
+  };
+  const row = (
+    symbol: string,
+    market: 'spot' | 'futures',
+    day: string | null,
+    line: DayLine,
+    unrealized: Dec | null,
+    days: readonly string[],
+  ): PnlRowResponse => ({
+    day,
+    symbol,
+    market,
+    realizedPnl: line.realized.toFixed(),
+    fees: line.fees.toFixed(),
+    funding: line.funding.toFixed(),
+    netPnl: line.realized.minus(line.fees).plus(line.funding).toFixed(),
+    unrealizedPnl: unrealized === null ? null : unrealized.toFixed(),
+    venueRealizedPnl: market === 'futures' ? venueOf(symbol, days) : null,
+  });
+
+  const rows: PnlRowResponse[] = [];
+  const total: DayLine = { realized: new Dec(0), fees: new Dec(0), funding: new Dec(0) };
+  let totalUnrealized: Dec | null = null;
+  for (const line of lines.sort((a, b) => (a.symbol < b.symbol ? -1 : 1))) {
+    const sum: DayLine = { realized: new Dec(0), fees: new Dec(0), funding: new Dec(0) };
+    for (const [day, values] of [...line.days.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      sum.realized = sum.realized.plus(values.realized);
+      sum.fees = sum.fees.plus(values.fees);
+      sum.funding = sum.funding.plus(values.funding);
+      if (inputs.groupBy === 'day') rows.push(row(line.symbol, line.market, day, values, null, [day]));
+    }
+    if (inputs.groupBy === 'symbol')
+      rows.push(row(line.symbol, line.market, null, sum, line.unrealized, [...line.days.keys()]));
+    total.realized = total.realized.plus(sum.realized);
+    total.fees = total.fees.plus(sum.fees);
+    total.funding = total.funding.plus(sum.funding);
+    if (line.unrealized !== null) totalUnrealized = (totalUnrealized ?? new Dec(0)).plus(line.unrealized);
+  }
+  if (inputs.groupBy === 'day')
+    rows.sort((a, b) => ((a.day ?? '') < (b.day ?? '') ? -1 : a.day === b.day ? 0 : 1));
+
+  return {
+    account: inputs.account,
+    from: new Date(inputs.from).toISOString(),
+    to: new Date(inputs.to).toISOString(),
+    method: inputs.method,
+    groupBy: inputs.groupBy,
+    currency: REPORT_CURRENCY,
+    rows,
+    totals: {
+      realizedPnl: total.realized.toFixed(),
+      fees: total.fees.toFixed(),
+      funding: total.funding.toFixed(),
+      netPnl: total.realized.minus(total.fees).plus(total.funding).toFixed(),
+      unrealizedPnl: totalUnrealized === null ? null : totalUnrealized.toFixed(),
+    },
+    marks: lines
+      .filter((line) => inputs.marks.has(line.symbol))
+      .map((line) => ({
+        symbol: line.symbol,
+        ...(inputs.marks.get(line.symbol) as { price: string; time: string }),
+      })),
+  };
+}

@@ -1,0 +1,328 @@
+import { positionStreamId } from '@oms/domain';
+import { DeskApp, graphql, startDeskApp } from './desk-support/desk-app';
+import { seedFill, seedOrder } from './desk-support/read-model-seeds';
+
+const DAY1 = Date.UTC(2026, 9, 1);
+const DAY2 = DAY1 + 86_400_000;
+const DAY3 = DAY2 + 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const PERP = 'BTCUSDT-PERPETUAL';
+
+function positionFill(fillId: string, orderSide: string, price: string, contracts: string, time: number) {
+  return {
+    fillId,
+    orderId: `o-${fillId}`,
+    orderSide,
+    price,
+    contracts,
+    contractMultiplier: '0.001',
+    fee: { asset: 'USDT', amount: '0.5' },
+    venueRealizedPnl: null,
+    time,
+    inferred: false,
+  };
+}
+
+describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
+  let desk: DeskApp;
+
+  beforeAll(async () => {
+    desk = await startDeskApp();
+    const db = desk.database.dataSource;
+    // Spot BTCUSDT: buy 1 @ 100 and 1 @ 200 on day 1, sell 1 @ 300 on day 2; mark 250.
+    await seedFill(db, {
+      fillId: 's1',
+      account: 'desk-a',
+      price: '100',
+      qty: '1',
+      fee: '0',
+      time: iso(DAY1 + 1000),
+    });
+    await seedFill(db, {
+      fillId: 's2',
+      account: 'desk-a',
+      price: '200',
+      qty: '1',
+      fee: '0',
+      time: iso(DAY1 + 2000),
+    });
+    await seedFill(db, {
+      fillId: 's3',
+      account: 'desk-a',
+      side: 'SELL',
+      price: '300',
+      qty: '1',
+      fee: '0',
+      time: iso(DAY2 + 1000),
+    });
+    // Futures: open 10 contracts (0.001 BTC each) @ 60000 on day 1, close 4 @ 62000 on day 2, funding -1.
+    const position = {
+      accountId: 'desk-a',
+      symbol: PERP,
+      side: 'LONG',
+      fills: [
+        positionFill('p1', 'BUY_OPEN', '60000', '10', DAY1 + 5000),
+        positionFill('p2', 'SELL_CLOSE', '62000', '4', DAY2 + 5000),
+      ],
+      funding: [{ fundingId: 'fund1', amount: '-1', asset: 'USDT', rate: null, time: DAY2 + 6000 }],
+      venue: null,
+      breaks: {},
+    };
+    await db.query(
+      `INSERT INTO oms_aggregate_states (stream_id, stream_type, version, state, state_hash)
+       VALUES ($1, 'position', 3, $2, 'seeded')`,
+      [positionStreamId('desk-a', PERP, 'LONG'), JSON.stringify(position)],
+    );
+    await seedFill(db, {
+      fillId: 'p2',
+      account: 'desk-a',
+      market: 'futures',
+      symbol: PERP,
+      side: 'SELL_CLOSE',
+      price: '62000',
+      qty: '4',
+      realizedPnl: '8',
+      time: iso(DAY2 + 5000),
+    });
+    await db.query(
+      `INSERT INTO rm_positions (account, symbol, side, contracts, avg_price, realized_pnl, fees, funding, venue,
+         break_id, stream_version, updated_at)
+       VALUES ('desk-a', $1, 'LONG', 6, 60000, 8, 1, -1, $2, $3, 3, now()),
+              ('desk-a', 'ETHUSDT-PERPETUAL', 'SHORT', 0, NULL, 0, 0, 0, NULL, NULL, 1, now())`,
+      [
+        PERP,
+        JSON.stringify({ contracts: '7', avgPrice: '60000', realizedPnl: '8', updatedAt: iso(DAY2) }),
+        `${positionStreamId('desk-a', PERP, 'LONG')}#b1`,
+      ],
+    );
+    await db.query(
+      `INSERT INTO rm_breaks (id, stream_id, kind, account, symbol, detected_at, oms, venue, status)
+       VALUES ($1, $2, 'POSITION_MISMATCH', 'desk-a', $3, $4, '{"contracts":"6"}', '{"contracts":"7"}', 'open')`,
+      [
+        `${positionStreamId('desk-a', PERP, 'LONG')}#b1`,
+        positionStreamId('desk-a', PERP, 'LONG'),
+        PERP,
+        iso(DAY2),
+      ],
+    );
+    await db.query(
+      `INSERT INTO rm_marks (symbol, market, price, time) VALUES ($1, 'futures', 61000, $2), ('BTCUSDT', 'spot', 250, $2)`,
+      [PERP, iso(DAY3 - 1000)],
+    );
+    await db.query(
+      `INSERT INTO rm_balances (account, wallet, asset, free, locked, total, updated_at)
+       VALUES ('desk-a', 'spot', 'USDT', 1000.25, 10, 1010.25, now()), ('desk-b', 'futures', 'USDT', 5, 0, 5, now())`,
+    );
+    await seedOrder(db, {
+      key: 'x1',
+      account: 'desk-a',
+      createdAt: iso(DAY1),
+      clientOrderId: 'cid,"quoted"',
+    });
+    await seedOrder(db, { key: 'x2', account: 'desk-a', createdAt: iso(DAY2), status: 'FILLED' });
+    await seedOrder(db, { key: 'x3', account: 'desk-b', createdAt: iso(DAY2) });
+  });
+
+  afterAll(async () => {
+    await desk?.close();
+  });
+
+  it('lists open positions with unrealized P&L against the mark, the venue view and the break', async () => {
+    const body = (await (await desk.call('/v1/positions')).json()) as {
+      items: Array<Record<string, unknown>>;
+    };
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({
+      account: 'desk-a',
+      symbol: PERP,
+      side: 'LONG',
+      contracts: '6',
+      avgPrice: '60000',
+      mark: '61000',
+      unrealizedPnl: '6',
+      venue: { contracts: '7', avgPrice: '60000' },
+      break: { id: `${positionStreamId('desk-a', PERP, 'LONG')}#b1`, kind: 'POSITION_MISMATCH' },
+    });
+    const withFlat = (await (await desk.call('/v1/positions?includeFlat=true')).json()) as {
+      items: unknown[];
+    };
+    expect(withFlat.items).toHaveLength(2);
+    const bad = await desk.call('/v1/positions?includeFlat=yes');
+    expect(await bad.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'includeFlat' } });
+  });
+
+  it('lists balances per account within the token scope', async () => {
+    const all = (await (await desk.call('/v1/balances')).json()) as { items: Array<Record<string, string>> };
+    expect(all.items.map((item) => item.account)).toEqual(['desk-a', 'desk-b']);
+    expect(all.items[0]).toMatchObject({
+      wallet: 'spot',
+      asset: 'USDT',
+      free: '1000.25',
+      locked: '10',
+      total: '1010.25',
+    });
+    const viewer = await desk.issueToken('balances-b', 'viewer', ['desk-b']);
+    const scoped = (await (await desk.call('/v1/balances', { token: viewer })).json()) as {
+      items: unknown[];
+    };
+    expect(scoped.items).toEqual([expect.objectContaining({ account: 'desk-b' })]);
+  });
+
+  it('lists breaks by status and lets only an admin resolve one, once', async () => {
+    const open = (await (await desk.call('/v1/breaks?status=open')).json()) as {
+      items: Array<{ id: string }>;
+    };
+    expect(open.items).toHaveLength(1);
+    const id = encodeURIComponent(open.items[0].id);
+    const viewer = await desk.issueToken('breaks-viewer', 'viewer', ['*']);
+    const refused = await desk.call(`/v1/breaks/${id}/resolve`, {
+      method: 'POST',
+      token: viewer,
+      body: JSON.stringify({ note: 'checked' }),
+    });
+    expect(refused.status).toBe(403);
+    const noNote = await desk.call(`/v1/breaks/${id}/resolve`, { method: 'POST', body: JSON.stringify({}) });
+    expect(await noNote.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'note' } });
+    const resolved = await desk.call(`/v1/breaks/${id}/resolve`, {
+      method: 'POST',
+      body: JSON.stringify({ note: 'venue snapshot lagged' }),
+    });
+    expect(resolved.status).toBe(200);
+    expect(await resolved.json()).toMatchObject({
+      status: 'resolved',
+      resolvedBy: 'admin',
+      note: 'venue snapshot lagged',
+    });
+    const again = await desk.call(`/v1/breaks/${id}/resolve`, {
+      method: 'POST',
+      body: JSON.stringify({ note: 'x' }),
+    });
+    expect(again.status).toBe(409);
+    const unknown = await desk.call('/v1/breaks/nope/resolve', {
+      method: 'POST',
+      body: JSON.stringify({ note: 'x' }),
+    });
+    expect(unknown.status).toBe(404);
+    expect(
+      ((await (await desk.call('/v1/breaks?status=open')).json()) as { items: unknown[] }).items,
+    ).toEqual([]);
+  });
+
+  it('reports P&L by day with average cost: realized, fees and funding apart, unrealized and the marks used', async () => {
+    const response = await desk.call(`/v1/reports/pnl?account=desk-a&from=${iso(DAY1)}&to=${iso(DAY3)}`);
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as {
+      rows: Array<Record<string, string | null>>;
+      totals: Record<string, string>;
+      marks: unknown[];
+    };
+    expect(report.totals).toEqual({
+      realizedPnl: '158',
+      fees: '1',
+      funding: '-1',
+      netPnl: '156',
+      unrealizedPnl: '106',
+    });
+    expect(report.rows).toContainEqual(
+      expect.objectContaining({
+        day: '2026-10-02',
+        symbol: PERP,
+        realizedPnl: '8',
+        venueRealizedPnl: '8',
+        funding: '-1',
+      }),
+    );
+    expect(report.rows).toContainEqual(
+      expect.objectContaining({ day: '2026-10-02', symbol: 'BTCUSDT', realizedPnl: '150' }),
+    );
+    expect(report.marks).toEqual([
+      { symbol: 'BTCUSDT', price: '250', time: iso(DAY3 - 1000) },
+      { symbol: PERP, price: '61000', time: iso(DAY3 - 1000) },
+    ]);
+  });
+
+  it('reports spot P&L by FIFO per symbol, and as CSV', async () => {
+    const query = `account=desk-a&symbol=BTCUSDT&from=${iso(DAY1)}&to=${iso(DAY3)}&method=fifo&groupBy=symbol`;
+    const report = (await (await desk.call(`/v1/reports/pnl?${query}`)).json()) as { rows: unknown[] };
+    expect(report.rows).toEqual([
+      expect.objectContaining({ day: null, symbol: 'BTCUSDT', realizedPnl: '200', unrealizedPnl: '50' }),
+    ]);
+    const csv = await desk.call(`/v1/reports/pnl?${query}`, { headers: { accept: 'text/csv' } });
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'account,day,symbol,market,realizedPnl,fees,funding,netPnl,unrealizedPnl,venueRealizedPnl,mark,markTime,currency,method',
+    );
+    expect(lines[1]).toBe(`desk-a,,BTCUSDT,spot,200,0,0,200,50,,250,${iso(DAY3 - 1000)},USDT,fifo`);
+  });
+
+  it('refuses a P&L period that ends before it starts, naming the field', async () => {
+    const response = await desk.call(`/v1/reports/pnl?account=desk-a&from=${iso(DAY2)}&to=${iso(DAY1)}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { field: 'to' } });
+  });
+
+  it('answers positions, balances, breaks and pnl through GraphQL', async () => {
+    const { body } = await graphql(
+      desk,
+      `
+        query ($from: String!, $to: String!) {
+          positions {
+            items {
+              symbol
+              unrealizedPnl
+            }
+          }
+          balances(account: "desk-b") {
+            items {
+              asset
+              total
+            }
+          }
+          breaks(status: "resolved") {
+            items {
+              status
+              resolvedBy
+            }
+            nextCursor
+          }
+          pnl(account: "desk-a", from: $from, to: $to, groupBy: "symbol") {
+            totals {
+              realizedPnl
+              unrealizedPnl
+            }
+          }
+        }
+      `,
+      { from: iso(DAY1), to: iso(DAY3) },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual({
+      positions: { items: [{ symbol: PERP, unrealizedPnl: '6' }] },
+      balances: { items: [{ asset: 'USDT', total: '5' }] },
+      breaks: { items: [{ status: 'resolved', resolvedBy: 'admin' }], nextCursor: null },
+      pnl: { totals: { realizedPnl: '158', unrealizedPnl: '106' } },
+    });
+  });
+
+  it('exports orders of a period as streamed CSV with quoted fields', async () => {
+    const response = await desk.call(`/v1/orders/export?account=desk-a&from=${iso(DAY1)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0].split(',').slice(0, 3)).toEqual(['id', 'account', 'market']);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(',FILLED,');
+    expect(lines[2]).toContain('"cid,""quoted"""');
+  });
+
+  it('exports fills of an order as CSV, and refuses a bad filter before streaming', async () => {
+    const text = await (await desk.call('/v1/fills/export?market=futures')).text();
+    const lines = text.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^p2,,v-p2,desk-a,futures,BTCUSDT-PERPETUAL,SELL_CLOSE,62000,4,248000,/);
+    const bad = await desk.call('/v1/fills/export?market=options');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'market' } });
+  });
+});
