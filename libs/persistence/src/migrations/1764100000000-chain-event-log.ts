@@ -71,7 +71,7 @@ export class ChainEventLog1764100000000 implements MigrationInterface {
       `ALTER TABLE events ALTER COLUMN global_position SET DEFAULT nextval('events_global_position_seq')`,
     );
     await queryRunner.query(
-      `SELECT setval('events_global_position_seq', GREATEST((SELECT max(global_position) FROM events), 1))`,
+      `SELECT setval('events_global_position_seq', COALESCE((SELECT max(global_position) FROM events), 0) + 1, false)`,
     );
     await queryRunner.query(`ALTER TABLE events DROP COLUMN chain_hash`);
   }
