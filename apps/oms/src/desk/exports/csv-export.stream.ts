@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { csvLine } from '../reports/csv';
+import { csvLine, CsvValue } from '../reports/csv';
 
 const FETCH_SIZE = 2000;
 
@@ -11,7 +11,7 @@ export interface CsvExport<Row> {
   /** SELECT ... ORDER BY ..., with $n parameters. */
   readonly sql: string;
   readonly params: readonly unknown[];
-  readonly values: (row: Row) => readonly unknown[];
+  readonly values: (row: Row) => readonly CsvValue[];
 }
 
 function drained(response: Response): Promise<void> {

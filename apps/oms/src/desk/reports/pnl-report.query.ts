@@ -87,7 +87,10 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
     );
     const venueRealized = new Map<string, Map<string, string>>();
     for (const row of venueRows) {
-      venueRealized.set(row.symbol, (venueRealized.get(row.symbol) ?? new Map()).set(row.day, row.realized));
+      venueRealized.set(
+        row.symbol,
+        (venueRealized.get(row.symbol) ?? new Map<string, string>()).set(row.day, row.realized),
+      );
       if (!futures.has(row.symbol)) futures.set(row.symbol, []);
     }
 
