@@ -2,8 +2,9 @@
  * Event store throughput beside the raw COPY rate of event rows on the same Postgres:
  * appends of one event per transaction (a desk command), batches over many streams
  * (a folded Kafka batch), concurrent batch writers (the head lock makes them take
- * turns), and reading the log in global order (what a replay reads). Uses
- * DATABASE_URL, or an embedded PostgreSQL 15 (fsync off, as in the tests).
+ * turns), reading the log in global order (what a replay reads) and checking its
+ * hash chain (verify-log). Uses DATABASE_URL, or an embedded PostgreSQL 15 (fsync off,
+ * as in the tests).
  */
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -11,6 +12,7 @@ import { measureCopyRate, sampleBenchEvent } from '../src/benchmarking/copy-rate
 import { buildDataSourceOptions } from '../src/data-source-options';
 import { PostgresEventStore } from '../src/event-store/postgres-event-store';
 import { StreamAppend } from '../src/event-store/batch-append';
+import { verifyEventLog } from '../src/integrity/verify-event-log';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startEmbeddedPostgres } = require('../../../tools/embedded-postgres/embedded-postgres.cjs') as {
   startEmbeddedPostgres: (options: {
@@ -161,6 +163,10 @@ async function main(): Promise<void> {
         if (page.length === 0) break;
         after = page[page.length - 1].globalPosition;
       }
+    });
+    await measure('verify-log: walk and recompute the hash chain', Number(total), async () => {
+      const result = await verifyEventLog(dataSource);
+      if (!result.ok) throw new Error(`chain broken: ${JSON.stringify(result.breaks[0])}`);
     });
   } finally {
     await dataSource.destroy();
