@@ -1,9 +1,13 @@
 import { EventCodec, KafkaTopicNames } from '@oms/kafka';
 import { MappedObservation, observationEnvelope } from '@oms/observations';
 import { createLogger } from '@oms/platform';
-import { ObservationOutbox } from '../delivery/observation-outbox';
 import { OutboxRecord } from '../delivery/outbox-record';
 import { IngestMetrics } from '../metrics/ingest-metrics';
+
+/** Where emitted records go (the outbox). */
+export interface RecordQueue {
+  enqueue(records: readonly OutboxRecord[]): void;
+}
 
 /** How many poll eventIds are remembered to skip re-publishing an unchanged row. */
 const REMEMBERED_POLL_IDS = 200_000;
@@ -29,7 +33,7 @@ export class ObservationEmitter {
   private readonly publishedPollIds = new Set<string>();
 
   constructor(
-    private readonly outbox: ObservationOutbox,
+    private readonly outbox: RecordQueue,
     private readonly codec: EventCodec,
     private readonly topics: KafkaTopicNames,
     private readonly metrics: IngestMetrics,
