@@ -18,6 +18,7 @@ describe('ingest: several accounts in one process, one with a revoked key', () =
   const harness = new IngestHarness(303);
   let healthy: HarnessAccount;
   let revoked: HarnessAccount;
+  let readOnly: HarnessAccount;
   let other: HarnessAccount;
   const observed = (): Envelope[] => harness.reader.envelopes(harness.topics.venueObservations);
   const health = async (): Promise<Health> =>
@@ -27,6 +28,7 @@ describe('ingest: several accounts in one process, one with a revoked key', () =
     await harness.start();
     healthy = await harness.addAccount('desk-ok');
     revoked = await harness.addAccount('desk-revoked');
+    readOnly = await harness.addAccount('desk-ed25519', { readOnlyKey: 'ED25519' });
     other = await harness.addVenueUser('counterparty');
     await harness.control.ok('DELETE', `/accounts/${revoked.userId}/keys/${revoked.apiKey}`);
     await harness.startIngest();
@@ -50,6 +52,30 @@ describe('ingest: several accounts in one process, one with a revoked key', () =
     expect(observed().filter((e) => e.accountId === 'desk-revoked')).toEqual([]);
   });
 
+  it('an account whose ingest key is a read-only Ed25519 key of its own streams and is polled', async () => {
+    await harness.reader.waitFor(
+      () => observed().some((e) => e.type === 'VenueStreamConnected' && e.accountId === 'desk-ed25519'),
+      'desk-ed25519 connected',
+    );
+    const orderId = await spotFill(readOnly, other, 'ed-1');
+    await harness.reader.waitFor(
+      () =>
+        observed().some(
+          (e) =>
+            e.type === 'SpotFillObserved' && e.accountId === 'desk-ed25519' && e.payload.orderId === orderId,
+        ),
+      'the fill of desk-ed25519',
+    );
+    await harness.reader.waitFor(
+      () =>
+        observed().some(
+          (e) =>
+            e.type === 'SpotBalanceObserved' && e.accountId === 'desk-ed25519' && e.source === 'rest-poll',
+        ),
+      'a polled balance of desk-ed25519',
+    );
+  });
+
   it('/health names the refused account and its reason; the other is connected', async () => {
     let current = await health();
     const started = Date.now();
@@ -64,6 +90,10 @@ describe('ingest: several accounts in one process, one with a revoked key', () =
     const ok = current.accounts.find((a) => a.account === 'desk-ok');
     const bad = current.accounts.find((a) => a.account === 'desk-revoked');
     expect(ok).toMatchObject({ stream: 'connected', accessError: null });
+    expect(current.accounts.find((a) => a.account === 'desk-ed25519')).toMatchObject({
+      stream: 'connected',
+      accessError: null,
+    });
     expect(ok?.lastMessageAgeMs).toEqual(expect.any(Number));
     expect(bad?.stream).not.toBe('connected');
     expect(bad?.accessError).toMatch(/AuthenticationError/);

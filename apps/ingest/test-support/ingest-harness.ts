@@ -17,6 +17,12 @@ export interface HarnessAccount {
   readonly userId: string;
   readonly apiKey: string;
   readonly secretKey: string;
+  /** A key of ingest's own with no trading permission, when the account has one. */
+  readonly readOnlyKey?: {
+    readonly apiKey: string;
+    readonly secretKey?: string;
+    readonly privateKeyPem?: string;
+  };
   /** Signs with the account's key, to trade as a desk would. */
   readonly trader: VenueTestClient;
 }
@@ -76,9 +82,26 @@ export class IngestHarness {
     this.broker = undefined;
   }
 
-  /** A funded venue user with an HMAC key, served by ingest as account `name`. */
-  async addAccount(name: string): Promise<HarnessAccount> {
-    const account = await this.addVenueUser(name);
+  /**
+   * A funded venue user with an HMAC trading key, served by ingest as account `name`;
+   * with `readOnlyKey`, ingest reads with a key of its own (HMAC or Ed25519, no permissions).
+   */
+  async addAccount(
+    name: string,
+    options: { readonly readOnlyKey?: 'HMAC' | 'ED25519' } = {},
+  ): Promise<HarnessAccount> {
+    let account = await this.addVenueUser(name);
+    if (options.readOnlyKey !== undefined) {
+      const key = await this.control.ok<{ apiKey: string; secretKey?: string; privateKeyPem?: string }>(
+        'POST',
+        `/accounts/${account.userId}/keys`,
+        { kind: options.readOnlyKey, permissions: [] },
+      );
+      account = {
+        ...account,
+        readOnlyKey: { apiKey: key.apiKey, secretKey: key.secretKey, privateKeyPem: key.privateKeyPem },
+      };
+    }
     this.accounts.push(account);
     return account;
   }
@@ -121,6 +144,7 @@ export class IngestHarness {
           name: account.name,
           apiKey: account.apiKey,
           secretKey: account.secretKey,
+          readOnlyKey: account.readOnlyKey,
         })),
       ),
       INGEST_JOURNAL_DIR: this.journalDir,
