@@ -1,16 +1,16 @@
 import { AppendResult, SqlExecutor } from './event-store.types';
 import { AppendPlan, mergeByStream, planAppend, StreamAppend } from './append-plan';
-import { lockLogHead } from './event-log-head';
+import { beginAppend } from './event-log-head';
 import { connectionOf, copyEventRows } from './copy-event-rows';
 
 export type { StreamAppend } from './append-plan';
 
 /**
- * Appends to any number of streams in three or four round trips, inside the caller's
+ * Appends to any number of streams in two or three round trips, inside the caller's
  * transaction:
- * 1. lock the log head (appends take turns from here until the transaction ends);
- * 2. read the streams' versions and which offered event ids are already stored;
- * 3. insert the planned rows (dense versions, gapless positions, chained hashes), move
+ * 1. lock the log head (appends take turns from here until the transaction ends), then
+ *    read the streams' versions and which offered event ids are already stored;
+ * 2. insert the planned rows (dense versions, gapless positions, chained hashes), move
  *    the stream versions and the head: one statement, or for large batches a statement
  *    and a COPY on the caller's connection.
  * Planning happens in between, in memory. A stale expected version throws
@@ -27,26 +27,12 @@ export async function appendBatch(
 ): Promise<AppendResult[]> {
   const streams = mergeByStream(appends);
   if (streams.length === 0) return [];
-  const head = await lockLogHead(executor);
   const offeredIds = [...new Set(streams.flatMap((stream) => stream.events.map((event) => event.eventId)))];
-  const known = (await executor.query(
-    // LATERAL ... LIMIT 1 keeps these index probes whatever the planner estimates
-    // (a large ANY list on a freshly filled table otherwise gets a sequential scan).
-    `SELECT true AS is_stream, s.stream_id AS key, s.version
-     FROM unnest($1::text[]) AS o(id) CROSS JOIN LATERAL
-          (SELECT stream_id, version FROM event_streams WHERE stream_id = o.id LIMIT 1) AS s
-     UNION ALL
-     SELECT false, o.id, NULL
-     FROM unnest($2::text[]) AS o(id) CROSS JOIN LATERAL
-          (SELECT 1 FROM events WHERE event_id = o.id LIMIT 1) AS e`,
-    [streams.map((stream) => stream.streamId), offeredIds],
-  )) as Array<{ is_stream: boolean; key: string; version: number | null }>;
-  const versions = new Map<string, number>();
-  const storedEventIds = new Set<string>();
-  for (const row of known) {
-    if (row.is_stream) versions.set(row.key, row.version ?? 0);
-    else storedEventIds.add(row.key);
-  }
+  const { head, versions, storedEventIds } = await beginAppend(
+    executor,
+    streams.map((stream) => stream.streamId),
+    offeredIds,
+  );
   const plan = planAppend(streams, versions, storedEventIds, head);
   if (plan.rows.eventIds.length > 0) await writePlan(executor, plan, head.nowMicros);
   return plan.results;

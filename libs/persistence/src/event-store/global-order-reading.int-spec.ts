@@ -94,6 +94,30 @@ describe('reading the log in global order while writers commit out of order', ()
     }
   });
 
+  it('an event offered by two overlapping writers is stored once; the later one sees it once the earlier commits', async () => {
+    const first = await openTransaction();
+    const second = await openTransaction();
+    try {
+      await store.append('dup-a', 'test', 'any', [event('same-fact')], first.manager);
+      const later = store.append(
+        'dup-b',
+        'test',
+        'any',
+        [event('same-fact'), event('other-fact')],
+        second.manager,
+      );
+      await sleep(100);
+      await first.commitTransaction();
+      const result = await later;
+      await second.commitTransaction();
+      expect(result.duplicateEventIds).toEqual(['same-fact']);
+      expect(result.appended.map((stored) => stored.eventId)).toEqual(['other-fact']);
+    } finally {
+      await first.release();
+      await second.release();
+    }
+  });
+
   it('many writers with random commit delays and rollbacks: a paging reader sees every committed event once, in order', async () => {
     const reader = new PagingReader(store, 7);
     await reader.catchUp();

@@ -6,6 +6,7 @@ import { NotifyReadModelChanges1764200000001 } from './1764200000001-notify-read
 import { ChainEventLog1764100000000 } from './1764100000000-chain-event-log';
 import { CreateAggregateSnapshots1764100001000 } from './1764100001000-create-aggregate-snapshots';
 import { DropEventsStreamForeignKey1764100002000 } from './1764100002000-drop-events-stream-foreign-key';
+import { BeginAppendFunction1764100003000 } from './1764100003000-begin-append-function';
 import { CreateIdempotencyKeys1764300000000 } from './1764300000000-create-idempotency-keys';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
@@ -16,6 +17,7 @@ export const MIGRATIONS = [
   ChainEventLog1764100000000,
   CreateAggregateSnapshots1764100001000,
   DropEventsStreamForeignKey1764100002000,
+  BeginAppendFunction1764100003000,
   CreateDeskTokens1764200000000,
   NotifyReadModelChanges1764200000001,
   CreateIdempotencyKeys1764300000000,
