@@ -50,7 +50,9 @@ export class DeskAccessGuard implements CanActivate {
     const required = this.reflector.getAllAndOverride<DeskRole>(REQUIRED_ROLE, targets) ?? 'viewer';
     if (!roleAllows(actor.role, required)) {
       this.authenticator.deny(actor.tokenName, target, `needs role ${required}, has ${actor.role}`);
-      throw new DeskError(DeskErrorCode.FORBIDDEN, `this needs the ${required} role`);
+      throw new DeskError(DeskErrorCode.FORBIDDEN, `this needs the ${required} role`, {
+        rule: `ROLE_${required.toUpperCase()}`,
+      });
     }
     return true;
   }

@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { DeskError } from './desk-error';
+import { DeskError, DeskErrorCode } from './desk-error';
 import { graphqlCodeOf, httpStatusOf } from './desk-error-status';
 import { toDeskError } from './to-desk-error';
 
@@ -35,6 +35,11 @@ export function formatDeskGraphQLError(
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   if (original instanceof DeskError) return { ...toGraphQLError(original).toJSON(), path: formatted.path };
+  // GraphQL's own refusal of the document (no such operation type, field or argument):
+  // the request is at fault, and graphql-js messages name the part that is wrong.
+  const unset = codeOf(formatted) === undefined || codeOf(formatted) === 'INTERNAL_SERVER_ERROR';
+  if (error instanceof GraphQLError && error.originalError === undefined && unset)
+    return { ...formatted, extensions: { code: DeskErrorCode.VALIDATION_FAILED, rule: 'GRAPHQL_DOCUMENT' } };
   const code = codeOf(formatted);
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
     const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};

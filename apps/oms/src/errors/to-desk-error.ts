@@ -30,17 +30,23 @@ function fromHttpException(exception: HttpException): DeskError {
     case 400:
       return fromBareBadRequest(exception);
     case 404:
-      return new DeskError(DeskErrorCode.NOT_FOUND, 'no such route');
+      return new DeskError(DeskErrorCode.NOT_FOUND, 'no such route', { field: 'path' });
     case 405:
-      return new DeskError(DeskErrorCode.METHOD_NOT_ALLOWED, 'this method is not allowed on this route');
+      return new DeskError(DeskErrorCode.METHOD_NOT_ALLOWED, 'this method is not allowed on this route', {
+        field: 'method',
+      });
     case 413:
-      return new DeskError(DeskErrorCode.PAYLOAD_TOO_LARGE, 'the request body is too large');
+      return new DeskError(DeskErrorCode.PAYLOAD_TOO_LARGE, 'the request body is too large', {
+        field: 'body',
+      });
     case 401:
-      return new DeskError(DeskErrorCode.UNAUTHORIZED, 'a valid desk token is required');
+      return new DeskError(DeskErrorCode.UNAUTHORIZED, 'a valid desk token is required', {
+        field: 'authorization',
+      });
     case 403:
-      return new DeskError(DeskErrorCode.FORBIDDEN, 'this token may not do this');
+      return new DeskError(DeskErrorCode.FORBIDDEN, 'this token may not do this', { rule: 'ROLE' });
     case 429:
-      return new DeskError(DeskErrorCode.RATE_LIMITED, 'too many requests');
+      return new DeskError(DeskErrorCode.RATE_LIMITED, 'too many requests', { rule: 'REQUESTS_PER_MINUTE' });
     default:
       if (status >= 400 && status < 500)
         return new DeskError(DeskErrorCode.VALIDATION_FAILED, 'the request is invalid', {

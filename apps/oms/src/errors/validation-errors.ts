@@ -24,8 +24,10 @@ function firstFailure(
 export function validationFailure(errors: ValidationError[]): DeskError {
   const failure = firstFailure(errors);
   if (!failure) return new DeskError(DeskErrorCode.VALIDATION_FAILED, 'the request is invalid');
+  // A parameter sent with an empty name ("?=x") is named by where it came from.
+  const field = failure.field === '' ? '(empty name)' : failure.field;
   // class-validator messages start with the property name ("limit must not be greater than 1000").
-  return new DeskError(DeskErrorCode.VALIDATION_FAILED, `${failure.field}: ${failure.problem}`, {
-    field: failure.field,
+  return new DeskError(DeskErrorCode.VALIDATION_FAILED, `${field}: ${failure.problem}`, {
+    field,
   });
 }

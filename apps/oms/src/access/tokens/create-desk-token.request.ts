@@ -45,3 +45,9 @@ export class CreatedDeskTokenResponse {
   @ApiProperty({ type: [String] }) accounts!: string[];
   @ApiProperty({ description: 'The token value: shown this once, stored only as a digest.' }) token!: string;
 }
+
+/** The `{name}` of `DELETE /v1/tokens/{name}`. */
+export class DeskTokenNameParam {
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'name must be 1-64 letters, digits, "_", "." or "-"' })
+  name!: string;
+}

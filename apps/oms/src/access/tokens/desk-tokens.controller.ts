@@ -3,7 +3,11 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, RequireRole } from '../access.decorators';
 import { DeskActor } from '../desk-actor';
-import { CreateDeskTokenRequest, CreatedDeskTokenResponse } from './create-desk-token.request';
+import {
+  CreateDeskTokenRequest,
+  CreatedDeskTokenResponse,
+  DeskTokenNameParam,
+} from './create-desk-token.request';
 import { IssueDeskTokenCommand, RevokeDeskTokenCommand } from './desk-token.commands';
 
 @ApiTags('tokens')
@@ -26,7 +30,7 @@ export class DeskTokensController {
 
   @Delete(':name')
   @HttpCode(204)
-  async revoke(@Param('name') name: string): Promise<void> {
-    await this.commands.execute(new RevokeDeskTokenCommand(name));
+  async revoke(@Param() params: DeskTokenNameParam): Promise<void> {
+    await this.commands.execute(new RevokeDeskTokenCommand(params.name));
   }
 }
