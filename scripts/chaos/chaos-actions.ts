@@ -1,0 +1,277 @@
+/**
+ * The random things the fault suite does: desk orders and cancels through the desk API,
+ * external orders straight at the venue with another key of the same user, and faults.
+ */
+import Decimal from 'decimal.js';
+import { randomUUID } from 'node:crypto';
+import { ExchangeClient, VenueRejectionError, WriteOutcome } from '@oms/exchange';
+import { DeskClient, DeskRequestError } from '../demo/desk-client';
+import { DeskOrder, isCertain } from '../demo/order-certainty';
+import { ChaosStats, FaultKind } from './chaos-stats';
+import { ChaosWorld } from './chaos-world';
+import { SeededRandom } from './seeded-random';
+
+const SPOT = 'BTCUSDT';
+const FUTURES = 'BTCUSDT-PERPETUAL';
+
+export class ChaosActions {
+  private readonly desk: DeskClient;
+  private readonly external: ExchangeClient;
+  private readonly openDeskOrders = new Set<string>();
+  private readonly trackers: Promise<void>[] = [];
+  private externalSequence = 0;
+
+  constructor(
+    private readonly world: ChaosWorld,
+    private readonly random: SeededRandom,
+    readonly stats: ChaosStats,
+  ) {
+    this.desk = new DeskClient(world.omsUrl, world.deskToken);
+    this.external = new ExchangeClient({
+      baseUrl: world.venue.restUrl,
+      credentials: { kind: 'hmac', ...world.externalKey },
+    });
+  }
+
+  /** One random trading action (its outcome is counted, never thrown). */
+  trade(): Promise<void> {
+    const action = this.random.weighted({
+      deskSpot: 4,
+      deskFutures: 4,
+      deskCancel: 2,
+      externalSpot: 1,
+      externalFutures: 1,
+    });
+    const run = {
+      deskSpot: () => this.deskSpotOrder(),
+      deskFutures: () => this.deskFuturesOrder(),
+      deskCancel: () => this.deskCancel(),
+      externalSpot: () => this.externalSpotOrder(),
+      externalFutures: () => this.externalFuturesOrder(),
+    }[action];
+    return run().catch(() => undefined);
+  }
+
+  /** One random fault. Process faults are awaited: the next action finds the part back. */
+  async fault(): Promise<void> {
+    const kind = this.random.weighted<FaultKind>({
+      'http 5XX before execution': 3,
+      'http 5XX after execution': 3,
+      'http hang after execution': 2,
+      'stream drop': 2,
+      'stream duplicate': 2,
+      'stream reorder': 2,
+      'stream close': 2,
+      'forced 429': 1,
+      'broker restart': 1,
+      'OMS SIGKILL + restart': 1,
+      'ingest SIGKILL + restart': 1,
+    });
+    this.stats.countFault(kind);
+    const count = this.random.int(1, 2);
+    switch (kind) {
+      case 'http 5XX before execution':
+        return this.control('/faults/http', {
+          mode: 'FAIL_BEFORE',
+          count,
+          status: this.random.pick([500, 502, 503]),
+        });
+      case 'http 5XX after execution':
+        return this.control('/faults/http', {
+          mode: 'FAIL_AFTER',
+          count,
+          status: this.random.pick([500, 503]),
+        });
+      case 'http hang after execution':
+        return this.control('/faults/http', {
+          mode: 'HANG_AFTER',
+          count: 1,
+          releaseAfterMs: this.random.int(1_000, 12_000),
+        });
+      case 'stream drop':
+        return this.control('/faults/stream', { mode: 'DROP', count: this.random.int(1, 3) });
+      case 'stream duplicate':
+        return this.control('/faults/stream', { mode: 'DUPLICATE', count: this.random.int(1, 3) });
+      case 'stream reorder':
+        return this.control('/faults/stream', { mode: 'REORDER', count: this.random.int(1, 3) });
+      case 'stream close':
+        return this.control('/faults/stream/close', {});
+      case 'forced 429':
+        return this.control('/faults/rate-limit', { count, apiKey: this.world.venue.demo.apiKey });
+      case 'broker restart':
+        return this.world.restartBroker();
+      case 'OMS SIGKILL + restart':
+        await this.world.oms.kill();
+        return this.world.oms.start();
+      case 'ingest SIGKILL + restart':
+        await this.world.ingest.kill();
+        return this.world.ingest.start();
+    }
+  }
+
+  async clearFaults(): Promise<void> {
+    await fetch(`${this.world.venue.controlUrl}/faults`, { method: 'DELETE' });
+  }
+
+  /** Waits (at most `timeoutMs`) for every uncertain desk order to be tracked to certainty. */
+  async settleTrackers(timeoutMs: number): Promise<void> {
+    await Promise.race([
+      Promise.all(this.trackers),
+      new Promise((resolve) => setTimeout(resolve, timeoutMs)),
+    ]);
+  }
+
+  private async control(path: string, body: unknown): Promise<void> {
+    await fetch(`${this.world.venue.controlUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
+  private async book(symbol: string): Promise<{ bid: Decimal; ask: Decimal }> {
+    const response = await fetch(`${this.world.venue.restUrl}/quote/v1/ticker/bookTicker?symbol=${symbol}`);
+    const [ticker] = (await response.json()) as Array<{ b: string; a: string }>;
+    return { bid: new Decimal(ticker.b || '60000'), ask: new Decimal(ticker.a || '70000') };
+  }
+
+  /** A crossing IOC price, or a resting GTC one a few percent away from the book. */
+  private async priced(
+    symbol: string,
+    buying: boolean,
+  ): Promise<{ price: string; timeInForce: 'GTC' | 'IOC' }> {
+    const { bid, ask } = await this.book(symbol);
+    if (this.random.next() < 0.5)
+      return { price: (buying ? ask.ceil() : bid.floor()).toFixed(), timeInForce: 'IOC' };
+    const away = 1 + this.random.int(1, 4) / 100;
+    return { price: (buying ? bid.div(away).floor() : ask.mul(away).ceil()).toFixed(), timeInForce: 'GTC' };
+  }
+
+  private async deskSpotOrder(): Promise<void> {
+    const side = this.random.pick(['BUY', 'SELL'] as const);
+    const priced = await this.priced(SPOT, side === 'BUY');
+    const quantity = new Decimal(this.random.int(1, 5)).div(1000).toFixed();
+    await this.placeAtDesk('/v1/spot/orders', { symbol: SPOT, side, type: 'LIMIT', quantity, ...priced });
+  }
+
+  private async deskFuturesOrder(): Promise<void> {
+    const side = this.random.pick(['BUY_OPEN', 'SELL_OPEN', 'BUY_CLOSE', 'SELL_CLOSE'] as const);
+    const priced = await this.priced(FUTURES, side.startsWith('BUY'));
+    const quantity = String(this.random.int(1, 5));
+    await this.placeAtDesk('/v1/futures/orders', {
+      symbol: FUTURES,
+      side,
+      type: 'LIMIT',
+      priceType: 'INPUT',
+      quantity,
+      ...priced,
+    });
+  }
+
+  private async placeAtDesk(path: string, body: Record<string, unknown>): Promise<void> {
+    const sentAt = Date.now();
+    try {
+      const order = await this.desk.request<DeskOrder>(
+        'POST',
+        path,
+        { account: 'demo', ...body },
+        { 'idempotency-key': randomUUID() },
+      );
+      this.stats.deskPlaced += 1;
+      if (!isCertain(order)) this.track(order, sentAt);
+      else if (order.status === 'NEW' || order.status === 'PARTIALLY_FILLED')
+        this.openDeskOrders.add(order.id);
+    } catch (error) {
+      if (error instanceof DeskRequestError && error.status < 500) {
+        const code =
+          (error.body as { error?: { code?: string } } | undefined)?.error?.code ?? `HTTP ${error.status}`;
+        this.stats.countRefusal(code);
+      } else this.stats.deskUnanswered += 1;
+    }
+  }
+
+  private track(order: DeskOrder, sentAt: number): void {
+    this.stats.uncertain.set(order.id, null);
+    this.trackers.push(
+      (async () => {
+        for (let attempt = 0; attempt < 2_400; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          try {
+            const current = await this.desk.get<DeskOrder>(`/v1/orders/${order.id}`);
+            if (isCertain(current)) {
+              this.stats.uncertain.set(order.id, Date.now() - sentAt);
+              if (current.status === 'NEW' || current.status === 'PARTIALLY_FILLED')
+                this.openDeskOrders.add(current.id);
+              return;
+            }
+          } catch {
+            // the OMS may be down for a moment: keep asking
+          }
+        }
+      })(),
+    );
+  }
+
+  private async deskCancel(): Promise<void> {
+    const open = [...this.openDeskOrders];
+    if (open.length === 0) return;
+    const id = this.random.pick(open);
+    this.openDeskOrders.delete(id);
+    try {
+      await this.desk.request('DELETE', `/v1/orders/${id}`);
+      this.stats.deskCancels += 1;
+    } catch (error) {
+      if (error instanceof DeskRequestError && error.status < 500)
+        this.stats.countRefusal(
+          `cancel ${String((error.body as { error?: { code?: string } })?.error?.code)}`,
+        );
+      else this.stats.deskUnanswered += 1;
+    }
+  }
+
+  private async externalSpotOrder(): Promise<void> {
+    const side = this.random.pick(['BUY', 'SELL'] as const);
+    const priced = await this.priced(SPOT, side === 'BUY');
+    const outcome = await this.external.spot.placeOrder({
+      symbol: SPOT,
+      side,
+      type: 'LIMIT',
+      quantity: new Decimal(this.random.int(1, 5)).div(1000).toFixed(),
+      ...priced,
+      newClientOrderId: `ext-${Date.now().toString(36)}-${(this.externalSequence += 1)}`,
+    });
+    this.countExternal(outcome);
+  }
+
+  private async externalFuturesOrder(): Promise<void> {
+    const side = this.random.pick(['BUY_OPEN', 'SELL_OPEN'] as const);
+    const priced = await this.priced(FUTURES, side === 'BUY_OPEN');
+    const outcome = await this.external.futures.placeOrder({
+      symbol: FUTURES,
+      side,
+      type: 'LIMIT',
+      priceType: 'INPUT',
+      quantity: String(this.random.int(1, 3)),
+      ...priced,
+      clientOrderId: `ext-${Date.now().toString(36)}-${(this.externalSequence += 1)}`,
+    });
+    this.countExternal(outcome);
+  }
+
+  private countExternal(outcome: WriteOutcome<unknown>): void {
+    if (outcome.kind === 'accepted') {
+      this.stats.externalPlaced += 1;
+      return;
+    }
+    this.stats.externalFailed += 1;
+    const reason =
+      outcome.kind === 'rejected'
+        ? `external ${outcome.error instanceof VenueRejectionError ? outcome.error.code : outcome.error.kind}`
+        : `external ${outcome.reason}`;
+    this.stats.refusals.set(reason, (this.stats.refusals.get(reason) ?? 0) + 1);
+  }
+
+  close(): Promise<void> {
+    return this.external.close();
+  }
+}

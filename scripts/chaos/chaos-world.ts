@@ -1,0 +1,174 @@
+/**
+ * Everything the fault suite runs: Postgres (embedded, or a scratch database on the
+ * DATABASE_URL server), the project broker (restartable on the same port and log), the
+ * simulated venue, and the OMS and ingest in processes of their own.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { RunningKafkaBroker, startKafkaBroker } from '@oms/kafka-broker';
+import { RunningVenue, startVenue } from '@oms/venue';
+import { startStackPostgres } from '../stack/stack-postgres';
+import { AppProcess } from './app-process';
+
+export interface ChaosWorld {
+  readonly folder: string;
+  readonly venue: RunningVenue;
+  readonly databaseUrl: string;
+  readonly deskToken: string;
+  readonly omsUrl: string;
+  readonly oms: AppProcess;
+  readonly ingest: AppProcess;
+  /** A second key of the demo user, for orders the OMS did not place (external orders). */
+  readonly externalKey: { apiKey: string; secretKey: string };
+  restartBroker(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function scratchDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** `logsDir` keeps the apps' logs; the caller deletes it when the run passed. */
+export async function startChaosWorld(root: string, seed: number, logsDir: string): Promise<ChaosWorld> {
+  const folder = mkdtempSync(join(tmpdir(), 'oms-chaos-'));
+  chmodSync(folder, 0o755);
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch(() => undefined);
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    let databaseUrl: string;
+    if (process.env.DATABASE_URL) {
+      const scratch = await scratchDatabase(process.env.DATABASE_URL, `oms_chaos_${seed}_${Date.now()}`);
+      stops.push(() => scratch.drop());
+      databaseUrl = scratch.url;
+    } else {
+      const postgres = await startStackPostgres({}, join(folder, 'postgres'), folder);
+      stops.push(() => postgres.stop());
+      databaseUrl = postgres.url;
+    }
+
+    const brokerDir = join(folder, 'kafka');
+    let broker: RunningKafkaBroker = await startKafkaBroker({ port: 0, dataDir: brokerDir });
+    const brokerPort = broker.port;
+    stops.push(() => broker.stop());
+
+    const venue = await startVenue({
+      port: 0,
+      controlPort: 0,
+      seed,
+      marketTicking: true,
+      fundingSchedule: false,
+      // The fault suite trades faster than a desk; the weight budget must not be the fault.
+      environment: {
+        ...process.env,
+        VENUE_ORDER_WEIGHT_PER_SECOND: '200',
+        VENUE_QUERY_WEIGHT_PER_SECOND: '100',
+      },
+    });
+    stops.push(() => venue.stop());
+    const keyResponse = await fetch(`${venue.controlUrl}/accounts/${venue.demo.userId}/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'HMAC' }),
+    });
+    const externalKey = (await keyResponse.json()) as { apiKey: string; secretKey: string };
+
+    const deskToken = `desk_${randomBytes(24).toString('base64url')}`;
+    const [omsPort, ingestPort] = [await freePort(), await freePort()];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      KAFKA_BROKERS: `127.0.0.1:${brokerPort}`,
+      EXCHANGE_REST_URL: venue.restUrl,
+      EXCHANGE_WS_URL: venue.streamUrl,
+      EXCHANGE_ACCOUNTS: JSON.stringify([
+        { name: 'demo', apiKey: venue.demo.apiKey, secretKey: venue.demo.secretKey },
+      ]),
+      DESK_ADMIN_TOKEN: deskToken,
+      OMS_HTTP_PORT: String(omsPort),
+      OMS_HTTP_HOST: '127.0.0.1',
+      INGEST_HTTP_PORT: String(ingestPort),
+      INGEST_HTTP_HOST: '127.0.0.1',
+      INGEST_JOURNAL_DIR: join(folder, 'ingest-journal'),
+      INGEST_POLL_INTERVAL_MS: '5000',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: process.env.CHAOS_APP_LOG_LEVEL ?? 'info',
+    };
+    const oms = new AppProcess(
+      'oms',
+      root,
+      env,
+      `http://127.0.0.1:${omsPort}/health`,
+      join(logsDir, 'oms.log'),
+    );
+    const ingest = new AppProcess(
+      'ingest',
+      root,
+      env,
+      `http://127.0.0.1:${ingestPort}/health`,
+      join(logsDir, 'ingest.log'),
+    );
+    stops.push(async () => {
+      await Promise.all([oms.stop(), ingest.stop()]);
+      oms.close();
+      ingest.close();
+    });
+    await oms.start();
+    await ingest.start();
+
+    return {
+      folder,
+      venue,
+      databaseUrl,
+      deskToken,
+      omsUrl: `http://127.0.0.1:${omsPort}`,
+      oms,
+      ingest,
+      externalKey,
+      async restartBroker() {
+        await broker.stop();
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        broker = await startKafkaBroker({ port: brokerPort, dataDir: brokerDir });
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
