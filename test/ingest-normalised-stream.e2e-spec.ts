@@ -243,4 +243,34 @@ describe('ingest: every private stream message type arrives normalised, keyed an
     expect(String(payment.payload.amount)).toMatch(/^-/);
     expect(payment.symbol).toBe('USDT');
   });
+
+  it('STOP orders: the stream report without a trigger price is completed by reading the order; later reports carry it', async () => {
+    const placed = await desk.trader.signed('POST', '/api/v1/futures/order', {
+      symbol: PERP,
+      side: 'SELL_CLOSE',
+      type: 'STOP',
+      quantity: 10,
+      stopPrice: '25000',
+      priceType: 'MARKET',
+      clientOrderId: 'desk-stop-1',
+    });
+    const orderId = String(placed.body.orderId);
+    const stops = () =>
+      observed().filter((e) => e.type === 'FuturesStopOrderObserved' && e.payload.orderId === orderId);
+    await harness.reader.waitFor(
+      () => stops().find((e) => e.payload.status === 'ORDER_NEW'),
+      'the new STOP order',
+    );
+    await desk.trader.signed('DELETE', '/api/v1/futures/order', { orderId, type: 'STOP' });
+    const canceled = await harness.reader.waitFor(
+      () => stops().find((e) => e.source === 'ws' && e.payload.status === 'ORDER_CANCELED'),
+      'the stream report of the cancel',
+    );
+    expect(canceled.payload).toMatchObject({
+      stopPrice: '25000',
+      side: 'SELL_CLOSE',
+      clientOrderId: 'desk-stop-1',
+    });
+    expect(canceled.symbol).toBe(PERP);
+  });
 });
