@@ -1,5 +1,6 @@
 import { SqlExecutor } from '@oms/persistence';
-import { DomainError, stateHash, upcastEvent } from '@oms/domain';
+import { DomainError, upcastEvent } from '@oms/domain';
+import { cachedStateHash } from './state-hash.cache';
 import { AggregateDeciders, aggregateKindOf } from './aggregate-deciders';
 import { DecidedEvent } from './decided-event';
 
@@ -86,7 +87,7 @@ export class AggregateStateStore {
         snapshots.map((snapshot) => aggregateKindOf(snapshot.streamId)),
         snapshots.map((snapshot) => snapshot.version),
         snapshots.map((snapshot) => JSON.stringify(snapshot.state)),
-        snapshots.map((snapshot) => stateHash(snapshot.state)),
+        snapshots.map((snapshot) => cachedStateHash(snapshot.state)),
       ],
     );
   }

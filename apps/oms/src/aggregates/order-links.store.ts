@@ -25,7 +25,10 @@ const linkKey = (accountId: string, market: OrderMarket, orderId: string) =>
  * transaction wrote already (links made and fills parked earlier in the same batch).
  */
 export class OrderLinks {
-  private readonly linked = new Map<string, string>();
+  /** Known links; null = known to have no link (read in this transaction). */
+  private readonly linked = new Map<string, string | null>();
+  /** Orders known to have (true) or not to have (false) fills parked in the table. */
+  private readonly parkedStored = new Map<string, boolean>();
   private readonly newLinks: OrderLink[] = [];
   private readonly parked = new Map<string, ParkedFill[]>();
   private readonly newlyParked: Array<ParkedFill & { key: [string, OrderMarket, string] }> = [];
@@ -36,13 +39,43 @@ export class OrderLinks {
     const key = linkKey(accountId, market, orderId);
     const known = this.linked.get(key);
     if (known !== undefined) return known;
+    await this.prefetch([{ accountId, market, orderId }]);
+    return this.linked.get(key) ?? null;
+  }
+
+  /** Reads the links of many orders in one statement (a batch's worth). */
+  async prefetch(
+    orders: ReadonlyArray<{ accountId: string; market: OrderMarket; orderId: string }>,
+  ): Promise<void> {
+    const missing = orders.filter(
+      (order) => !this.linked.has(linkKey(order.accountId, order.market, order.orderId)),
+    );
+    if (missing.length === 0) return;
+    for (const order of missing) this.linked.set(linkKey(order.accountId, order.market, order.orderId), null);
     const rows = (await this.executor.query(
-      `SELECT stream_id FROM oms_order_links WHERE account = $1 AND market = $2 AND order_id = $3`,
-      [accountId, market, orderId],
-    )) as Array<{ stream_id: string }>;
-    const streamId = rows[0]?.stream_id ?? null;
-    if (streamId !== null) this.linked.set(key, streamId);
-    return streamId;
+      `SELECT l.account, l.market, l.order_id, l.stream_id
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS k(account, market, order_id)
+       JOIN oms_order_links l USING (account, market, order_id)`,
+      [
+        missing.map((order) => order.accountId),
+        missing.map((order) => order.market),
+        missing.map((order) => order.orderId),
+      ],
+    )) as Array<{ account: string; market: OrderMarket; order_id: string; stream_id: string }>;
+    for (const row of rows) this.linked.set(linkKey(row.account, row.market, row.order_id), row.stream_id);
+    for (const order of missing)
+      this.parkedStored.set(linkKey(order.accountId, order.market, order.orderId), false);
+    const parked = (await this.executor.query(
+      `SELECT DISTINCT p.account, p.market, p.order_id
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS k(account, market, order_id)
+       JOIN oms_parked_fills p USING (account, market, order_id)`,
+      [
+        missing.map((order) => order.accountId),
+        missing.map((order) => order.market),
+        missing.map((order) => order.orderId),
+      ],
+    )) as Array<{ account: string; market: OrderMarket; order_id: string }>;
+    for (const row of parked) this.parkedStored.set(linkKey(row.account, row.market, row.order_id), true);
   }
 
   /** Links an orderId to its stream (first link wins) and hands back the fills parked for it. */
@@ -54,6 +87,7 @@ export class OrderLinks {
     this.newLinks.push(link);
     const waiting = [...(this.parked.get(key) ?? [])];
     this.parked.delete(key);
+    if (this.parkedStored.get(key) === false) return waiting;
     const rows = rowsOf<{ event_id: string; envelope: EventEnvelope }>(
       await this.executor.query(
         `DELETE FROM oms_parked_fills WHERE account = $1 AND market = $2 AND order_id = $3
@@ -87,7 +121,7 @@ export class OrderLinks {
         ],
       );
     }
-    const stillParked = this.newlyParked.filter((fill) => !this.linked.has(linkKey(...fill.key)));
+    const stillParked = this.newlyParked.filter((fill) => !this.linked.get(linkKey(...fill.key)));
     if (stillParked.length > 0) {
       await this.executor.query(
         `INSERT INTO oms_parked_fills (event_id, account, market, order_id, envelope)

@@ -3,6 +3,7 @@ import { logLevel } from 'kafkajs';
 import {
   createKafkaClient,
   DEFAULT_TOPIC_NAMES,
+  EventBatch,
   EventCodec,
   KafkaDeadLetterPublisher,
   KafkaEventSubscriber,
@@ -28,6 +29,8 @@ export interface KafkaFoldOptions {
   readonly sessionTimeoutMs?: number;
   /** Observations per Postgres transaction (default 500). */
   readonly maxPerTransaction?: number;
+  /** Told of each committed batch part (benchmarks measure latency with it). */
+  readonly onCommitted?: (batch: EventBatch) => void;
   readonly heartbeatIntervalMs?: number;
 }
 
@@ -72,7 +75,8 @@ export class KafkaFoldConsumer {
       heartbeatIntervalMs: this.options.heartbeatIntervalMs,
     });
     await this.subscriber.start(
-      new FoldBatchHandler(this.fold, offsets, this.options.maxPerTransaction).handle,
+      new FoldBatchHandler(this.fold, offsets, this.options.maxPerTransaction, this.options.onCommitted)
+        .handle,
     );
     log.info(
       { group: this.options.consumerGroup, topic: topics.venueObservations },

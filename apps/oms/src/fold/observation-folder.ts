@@ -63,6 +63,42 @@ export const POSITION_PNL_TOLERANCE = '0.00000001';
 export class ObservationFolder {
   constructor(private readonly orders: OrderFolder) {}
 
+  /**
+   * Reads, in a few statements, what folding these observations will need: the links
+   * of their orders and the states of the aggregates they name (so a batch does not
+   * pay one round trip per observation).
+   */
+  async prefetch(context: FoldContext, envelopes: readonly EventEnvelope[]): Promise<void> {
+    const orders: Array<{ accountId: string; market: OrderMarket; orderId: string }> = [];
+    const streams = new Set<string>();
+    for (const envelope of envelopes) {
+      const order = ORDER_OBSERVATIONS[envelope.type];
+      const data = envelope.payload as Record<string, string | null>;
+      if (order !== undefined) {
+        const ids = envelope.payload as OrderIds;
+        orders.push({ accountId: ids.accountId, market: order.market, orderId: ids.orderId });
+        if (ids.clientOrderId !== null && isOmsClientOrderId(ids.clientOrderId)) {
+          streams.add(STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
+        }
+        if (order.market === 'futures') {
+          for (const side of ['LONG', 'SHORT'] as const)
+            streams.add(positionStreamId(ids.accountId, data.symbol!, side));
+        }
+      } else if (envelope.type === 'FuturesPositionObserved') {
+        streams.add(positionStreamId(data.accountId!, data.symbol!, data.side as 'LONG' | 'SHORT'));
+      }
+    }
+    await context.links.prefetch(orders);
+    for (const envelope of envelopes) {
+      const order = ORDER_OBSERVATIONS[envelope.type];
+      if (order === undefined) continue;
+      const ids = envelope.payload as OrderIds;
+      const linked = await context.links.streamOf(ids.accountId, order.market, ids.orderId);
+      streams.add(linked ?? STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
+    }
+    await context.uow.load([...streams]);
+  }
+
   async fold(context: FoldContext, envelope: EventEnvelope): Promise<void> {
     await this.foldOne(context, envelope);
     while (context.released.length > 0) {

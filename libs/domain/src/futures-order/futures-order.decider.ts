@@ -48,12 +48,14 @@ function decideFuturesOrder(command: FuturesOrderCommand, state: FuturesOrderSta
       const now = requireTime(command.now);
       const ack = readAcknowledgement(command.acknowledgement, 'create', state, readFuturesOrderObservation);
       const accepted = decideSubmissionAccepted(state, ack.orderId, now);
+      if (accepted === null) return observeOrder(state, ack, now);
       return [accepted, ...observeOrder(evolveFuturesOrder(state, accepted), ack, now)];
     }
     case 'RecordFuturesCancelAccepted': {
       const now = requireTime(command.now);
       const acknowledged = decideCancelAcknowledged(state, now);
       const ack = readAcknowledgement(command.acknowledgement, 'cancel', state, readFuturesOrderObservation);
+      if (acknowledged === null) return observeOrder(state, ack, now);
       return [acknowledged, ...observeOrder(evolveFuturesOrder(state, acknowledged), ack, now)];
     }
     case 'RecordFuturesOrderObservation':

@@ -77,6 +77,7 @@ function decideStopOrder(
         readFuturesStopOrderObservation,
       );
       const accepted = decideSubmissionAccepted(state, ack.orderId, now);
+      if (accepted === null) return observe(state, ack, now);
       return [accepted, ...observe(evolveStopOrder(state, accepted), ack, now)];
     }
     case 'RecordStopCancelAccepted': {
@@ -88,6 +89,7 @@ function decideStopOrder(
         state,
         readFuturesStopOrderObservation,
       );
+      if (acknowledged === null) return observe(state, ack, now);
       return [acknowledged, ...observe(evolveStopOrder(state, acknowledged), ack, now)];
     }
     case 'RecordFuturesStopOrderObservation':

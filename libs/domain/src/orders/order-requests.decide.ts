@@ -65,13 +65,19 @@ export function readAcknowledgement<Observation extends Acknowledgement>(
   return ack;
 }
 
-/** The create answered 2XX: accepted. Its body is also folded as an observation by the caller. */
+/**
+ * The create answered 2XX: accepted. Its body is also folded as an observation by the
+ * caller. The same answer recorded again (a retried handler, a replayed acknowledgement)
+ * accepts nothing more: null, and the caller folds only the body.
+ */
 export function decideSubmissionAccepted(
   state: OrderLifecycleState,
   orderId: string,
   now: number,
-): OrderAccepted {
-  if (state.submission.phase !== 'requested') {
+): OrderAccepted | null {
+  const phase = state.submission.phase;
+  if ((phase === 'accepted' || phase === 'resolved') && state.orderId === orderId) return null;
+  if (phase !== 'requested') {
     throw new DomainError(
       DomainErrorCode.SubmissionNotPending,
       `the submission is ${state.submission.phase}, not awaiting an answer`,
@@ -84,8 +90,17 @@ export function decideSubmissionAccepted(
   };
 }
 
-/** The cancel answered 2XX: acknowledged only; a later observation confirms it. */
-export function decideCancelAcknowledged(state: OrderLifecycleState, now: number): OrderCancelAcknowledged {
+/**
+ * The cancel answered 2XX: acknowledged only; a later observation confirms it. An answer
+ * that comes after the cancel was already settled (the stream's CANCELED came first) or
+ * a second answer to the same cancel acknowledges nothing more: null.
+ */
+export function decideCancelAcknowledged(
+  state: OrderLifecycleState,
+  now: number,
+): OrderCancelAcknowledged | null {
+  if (state.cancel.phase === 'resolved') return null;
+  if (state.cancel.phase === 'requested' && state.cancel.acknowledgedAt !== null) return null;
   if (state.cancel.phase !== 'requested') {
     throw new DomainError(
       DomainErrorCode.NoCancelPending,

@@ -46,12 +46,14 @@ function decideSpotOrder(command: SpotOrderCommand, state: SpotOrderState): Spot
       const now = requireTime(command.now);
       const ack = readAcknowledgement(command.acknowledgement, 'create', state, readSpotOrderObservation);
       const accepted = decideSubmissionAccepted(state, ack.orderId, now);
+      if (accepted === null) return observeOrder(state, ack, now);
       return [accepted, ...observeOrder(evolveSpotOrder(state, accepted), ack, now)];
     }
     case 'RecordSpotCancelAccepted': {
       const now = requireTime(command.now);
       const acknowledged = decideCancelAcknowledged(state, now);
       const ack = readAcknowledgement(command.acknowledgement, 'cancel', state, readSpotOrderObservation);
+      if (acknowledged === null) return observeOrder(state, ack, now);
       return [acknowledged, ...observeOrder(evolveSpotOrder(state, acknowledged), ack, now)];
     }
     case 'RecordSpotOrderObservation':

@@ -1,0 +1,152 @@
+/**
+ * The OMS fold, on one Postgres beside the raw COPY rate of event rows:
+ * - fold throughput: Kafka to event store, kept states and read models (observations/s
+ *   and stored events/s, each as a ratio to COPY);
+ * - replay throughput (npm run replay: log to fresh read models);
+ * - fold latency p50/p99 at a fixed 1,000 observations/s (publish to commit);
+ * - the next fill into a spot order holding N fills and a position holding N fills,
+ *   beside the first fill's.
+ * Run: npm run bench -- fold
+ */
+import { printBenchResult } from '@oms/platform';
+import { measureCopyRate } from '@oms/persistence/benchmarking/copy-rate';
+import { AggregateDeciders } from '../src/aggregates/aggregate-deciders';
+import { createFoldServices } from '../src/aggregates/fold-services';
+import { ReadModelReplay } from '../src/audit/read-model-replay';
+import { ContractMultipliers } from '../src/fold/contract-multipliers';
+import { KafkaFoldConsumer } from '../src/fold/kafka-fold.consumer';
+import { mixedWorkload } from '../src/fold/test-support/mixed-workload';
+import { MULTIPLIERS } from '../src/fold/test-support/observation-builders';
+import { measureHistoryCost } from './fold-history-cost';
+import { openBenchEnvironment } from './fold-bench-setup';
+
+const ORDERS = Number(process.env.FOLD_BENCH_ORDERS ?? 3_000);
+
+function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+}
+
+async function main(): Promise<void> {
+  const environment = await openBenchEnvironment();
+  try {
+    const { dataSource } = await environment.newDatabase('throughput');
+    const copy = await measureCopyRate(dataSource, 100_000);
+    console.log(`raw COPY of event rows: ${Math.round(copy.rowsPerSecond)} rows/s`);
+    printBenchResult({
+      metric: 'fold bench: raw COPY of event rows',
+      value: Math.round(copy.rowsPerSecond),
+      unit: 'rows/s',
+    });
+
+    // Throughput: the whole workload waits in Kafka, then one consumer folds it.
+    const workload = mixedWorkload(ORDERS);
+    const publish = await environment.newPublisher('bench-throughput', 4);
+    for (let start = 0; start < workload.events.length; start += 2_000) {
+      await publish(workload.events.slice(start, start + 2_000));
+    }
+    const fold = createFoldServices(dataSource, new ContractMultipliers(MULTIPLIERS).lookup);
+    let folded = 0;
+    const started = process.hrtime.bigint();
+    const done = new Promise<void>((resolve) => {
+      const consumer = new KafkaFoldConsumer(dataSource, fold, {
+        brokers: environment.brokers,
+        topicPrefix: 'bench-throughput',
+        consumerGroup: 'bench-throughput',
+        onCommitted: (batch) => {
+          folded += batch.events.length;
+          if (folded >= workload.events.length) void consumer.stop().then(resolve);
+        },
+      });
+      void consumer.start();
+    });
+    await done;
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const [{ stored }] = await dataSource.query<Array<{ stored: number }>>(
+      `SELECT count(*)::int AS stored FROM events`,
+    );
+    const observationRate = workload.events.length / seconds;
+    const eventRate = stored / seconds;
+    console.log(
+      `fold throughput: ${Math.round(observationRate)} observations/s, ${Math.round(eventRate)} stored events/s ` +
+        `(${(eventRate / copy.rowsPerSecond).toFixed(3)}x COPY; ${workload.events.length} observations, ${stored} events, ${seconds.toFixed(1)} s)`,
+    );
+    printBenchResult([
+      {
+        metric: 'fold throughput (Kafka to store and read models)',
+        value: Math.round(observationRate),
+        unit: 'observations/s',
+      },
+      { metric: 'fold throughput, stored events', value: Math.round(eventRate), unit: 'events/s' },
+      {
+        metric: 'fold throughput / COPY',
+        value: Number((eventRate / copy.rowsPerSecond).toFixed(3)),
+        unit: 'x',
+        target: '>= 0.35',
+      },
+    ]);
+
+    const replay = await new ReadModelReplay(dataSource, new AggregateDeciders(() => undefined)).rebuild();
+    const replayRate = (replay.events * 1000) / replay.elapsedMs;
+    console.log(
+      `replay throughput: ${Math.round(replayRate)} events/s (${(replayRate / copy.rowsPerSecond).toFixed(3)}x COPY)`,
+    );
+    printBenchResult([
+      { metric: 'replay throughput', value: Math.round(replayRate), unit: 'events/s' },
+      {
+        metric: 'replay throughput / COPY',
+        value: Number((replayRate / copy.rowsPerSecond).toFixed(3)),
+        unit: 'x',
+        target: '>= 0.5',
+      },
+    ]);
+
+    // Latency at a fixed 1,000 observations/s: publish time (observedAt) to commit.
+    const latency = await environment.newDatabase('latency');
+    const latencyWorkload = mixedWorkload(900).events.slice(0, 8_000);
+    const latencyPublish = await environment.newPublisher('bench-latency', 4);
+    const latencies: number[] = [];
+    const consumer = new KafkaFoldConsumer(
+      latency.dataSource,
+      createFoldServices(latency.dataSource, new ContractMultipliers(MULTIPLIERS).lookup),
+      {
+        brokers: environment.brokers,
+        topicPrefix: 'bench-latency',
+        consumerGroup: 'bench-latency',
+        onCommitted: (batch) => {
+          const now = Date.now();
+          for (const event of batch.events) latencies.push(now - Date.parse(event.envelope.observedAt));
+        },
+      },
+    );
+    await consumer.start();
+    const rate = 1_000;
+    const tick = 20;
+    const perTick = (rate * tick) / 1000;
+    const began = Date.now();
+    for (let sent = 0; sent < latencyWorkload.length; sent += perTick) {
+      const due = began + (sent / rate) * 1000;
+      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+      await latencyPublish(latencyWorkload.slice(sent, sent + perTick), () => Date.now());
+    }
+    while (latencies.length < latencyWorkload.length) await new Promise((resolve) => setTimeout(resolve, 50));
+    await consumer.stop();
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(
+      `fold latency at 1,000 observations/s: p50 ${percentile(sorted, 0.5)} ms, p99 ${percentile(sorted, 0.99)} ms`,
+    );
+    printBenchResult([
+      { metric: 'fold latency p50 at 1,000 observations/s', value: percentile(sorted, 0.5), unit: 'ms' },
+      { metric: 'fold latency p99 at 1,000 observations/s', value: percentile(sorted, 0.99), unit: 'ms' },
+    ]);
+
+    const history = await environment.newDatabase('history');
+    await measureHistoryCost(history.dataSource);
+  } finally {
+    await environment.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
