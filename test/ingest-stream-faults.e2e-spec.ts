@@ -56,8 +56,10 @@ describe('ingest under stream faults: gaps repaired by polls, duplicates share t
       const polled = fillsOf(orderId, 'rest-poll');
       expect(polled).toHaveLength(1);
       expect(polled[0].payload.fee).toMatchObject({ asset: 'BTC' });
-      expect(fillsOf(orderId, 'ws')).toHaveLength(0);
+      expect(fillsOf(orderId, 'ws').length).toBeLessThanOrEqual(1);
     }
+    // The first fill happened well before the client could reconnect: only the poll saw it.
+    expect(fillsOf(orderIds[0], 'ws')).toHaveLength(0);
   });
 
   it('a duplicated stream message arrives twice with the same eventId', async () => {
