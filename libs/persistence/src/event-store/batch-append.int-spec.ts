@@ -2,7 +2,7 @@ import { createTestDatabase, TestDatabase } from '../test-support/test-database'
 import { NewEvent } from './event-store.types';
 import { PostgresEventStore } from './postgres-event-store';
 import { StreamVersionConflictError } from './stream-version-conflict.error';
-import { COPY_THRESHOLD } from './batch-append';
+import { appendBatch, COPY_THRESHOLD } from './batch-append';
 import { verifyEventLog } from '../integrity/verify-event-log';
 
 /** Payloads that COPY's text format and jsonb must carry exactly. */
@@ -150,5 +150,26 @@ describe('PostgresEventStore.appendToStreams', () => {
     expect(large[3].occurredAt).toBe(1_722_865_041_997);
     expect(copied[0].appended.map(comparable)).toEqual(large.map(comparable));
     expect(await verifyEventLog(database.dataSource)).toMatchObject({ ok: true, breaks: [] });
+  });
+
+  it('given an executor outside any transaction, an append opens its own so the head lock holds', async () => {
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const runner = index % 3 === 2 ? database.dataSource.createQueryRunner() : undefined;
+        const executor = runner ?? (index % 3 === 0 ? database.dataSource : database.dataSource.manager);
+        await appendBatch(executor, [
+          {
+            streamId: `loose:${index % 4}`,
+            streamType: 'test',
+            expectedVersion: 'any',
+            events: [event(`loose-${index}`)],
+          },
+        ]);
+        await runner?.release();
+      }),
+    );
+    const positions = (await store.readAll({ limit: 10_000 })).map((stored) => Number(stored.globalPosition));
+    expect(positions).toEqual(Array.from({ length: positions.length }, (_, index) => index + 1));
+    expect(await verifyEventLog(database.dataSource)).toMatchObject({ ok: true });
   });
 });

@@ -25,6 +25,8 @@ export async function appendBatch(
   executor: SqlExecutor,
   appends: readonly StreamAppend[],
 ): Promise<AppendResult[]> {
+  const own = ownTransaction(executor);
+  if (own) return own((manager) => appendBatch(manager, appends));
   const streams = mergeByStream(appends);
   if (streams.length === 0) return [];
   const offeredIds = [...new Set(streams.flatMap((stream) => stream.events.map((event) => event.eventId)))];
@@ -95,3 +97,40 @@ const UPSERT_STREAMS = `INSERT INTO event_streams (stream_id, stream_type, versi
 
 const MOVE_HEAD = `UPDATE event_log_head
   SET last_position = $4::bigint, last_hash = decode($5, 'hex'), updated_at = now()`;
+
+type Transactional = (work: (manager: SqlExecutor) => Promise<AppendResult[]>) => Promise<AppendResult[]>;
+
+/**
+ * An append is several statements that must share one transaction (the head lock lasts
+ * until it ends). Given a TypeORM DataSource, an EntityManager outside a transaction or
+ * a QueryRunner without one, the append opens a transaction of its own on it instead
+ * of letting each statement commit alone. Any other executor is trusted to be inside
+ * a transaction.
+ */
+function ownTransaction(executor: SqlExecutor): Transactional | undefined {
+  const candidate = executor as {
+    queryRunner?: { isTransactionActive?: boolean };
+    isTransactionActive?: boolean;
+    transaction?: (work: (manager: SqlExecutor) => Promise<AppendResult[]>) => Promise<AppendResult[]>;
+    startTransaction?: () => Promise<void>;
+    commitTransaction?: () => Promise<void>;
+    rollbackTransaction?: () => Promise<void>;
+  };
+  if (candidate.queryRunner?.isTransactionActive) return undefined;
+  if (typeof candidate.transaction === 'function')
+    return candidate.transaction.bind(candidate) as Transactional;
+  if (candidate.isTransactionActive === false && typeof candidate.startTransaction === 'function') {
+    return async (work) => {
+      await candidate.startTransaction!();
+      try {
+        const result = await work(executor);
+        await candidate.commitTransaction!();
+        return result;
+      } catch (error) {
+        await candidate.rollbackTransaction!();
+        throw error;
+      }
+    };
+  }
+  return undefined;
+}
