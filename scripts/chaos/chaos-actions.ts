@@ -29,7 +29,7 @@ export class ChaosActions {
     this.desk = new DeskClient(world.omsUrl, world.deskToken);
     this.external = new ExchangeClient({
       baseUrl: world.venue.restUrl,
-      credentials: { kind: 'hmac', ...world.externalKey },
+      credentials: { kind: 'hmac', apiKey: world.externalKey.apiKey, secretKey: world.externalKey.secretKey },
     });
   }
 

@@ -105,7 +105,8 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'HMAC' }),
     });
-    const externalKey = (await keyResponse.json()) as { apiKey: string; secretKey: string };
+    const created = (await keyResponse.json()) as { apiKey: string; secretKey: string };
+    const externalKey = { apiKey: created.apiKey, secretKey: created.secretKey };
 
     const deskToken = `desk_${randomBytes(24).toString('base64url')}`;
     const [omsPort, ingestPort] = [await freePort(), await freePort()];
