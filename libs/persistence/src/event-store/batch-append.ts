@@ -111,14 +111,16 @@ function ownTransaction(executor: SqlExecutor): Transactional | undefined {
   const candidate = executor as {
     queryRunner?: { isTransactionActive?: boolean };
     isTransactionActive?: boolean;
-    transaction?: (work: (manager: SqlExecutor) => Promise<AppendResult[]>) => Promise<AppendResult[]>;
+    transaction?: Transactional;
     startTransaction?: () => Promise<void>;
     commitTransaction?: () => Promise<void>;
     rollbackTransaction?: () => Promise<void>;
   };
   if (candidate.queryRunner?.isTransactionActive) return undefined;
-  if (typeof candidate.transaction === 'function')
-    return candidate.transaction.bind(candidate) as Transactional;
+  if (typeof candidate.transaction === 'function') {
+    const transaction = candidate.transaction;
+    return (work) => transaction.call(candidate, work);
+  }
   if (candidate.isTransactionActive === false && typeof candidate.startTransaction === 'function') {
     return async (work) => {
       await candidate.startTransaction!();
