@@ -15,8 +15,13 @@ interface StateRow {
   stream_id: string;
   stream_version: number | null;
   state_version: number | null;
+  /** Null when the process's cache holds this very version (not sent again). */
   state: unknown;
+  cached: boolean | null;
 }
+
+/** States kept in process: the hot aggregates skip reading and parsing their JSON. */
+const CACHE_SIZE = 20_000;
 
 /**
  * Aggregate states kept current beside the events (oms_aggregate_states), so a
@@ -25,23 +30,40 @@ interface StateRow {
  * events after its version.
  */
 export class AggregateStateStore {
+  /** Committed states (insertion order = age). Only committed transactions add to it. */
+  private readonly cache = new Map<string, AggregateSnapshot>();
+
   constructor(private readonly deciders: AggregateDeciders) {}
+
+  /** After a commit: these states are what the store holds now. */
+  remember(snapshots: readonly AggregateSnapshot[]): void {
+    for (const snapshot of snapshots) {
+      this.cache.delete(snapshot.streamId);
+      this.cache.set(snapshot.streamId, snapshot);
+    }
+    for (const streamId of this.cache.keys()) {
+      if (this.cache.size <= CACHE_SIZE) break;
+      this.cache.delete(streamId);
+    }
+  }
 
   async load(executor: SqlExecutor, streamIds: readonly string[]): Promise<Map<string, AggregateSnapshot>> {
     const loaded = new Map<string, AggregateSnapshot>();
     if (streamIds.length === 0) return loaded;
     const rows = (await executor.query(
-      `SELECT ids.stream_id, s.version AS stream_version, a.version AS state_version, a.state
-       FROM unnest($1::text[]) AS ids(stream_id)
+      `SELECT ids.stream_id, s.version AS stream_version, a.version AS state_version,
+              a.version = ids.cached AS cached, CASE WHEN a.version = ids.cached THEN NULL ELSE a.state END AS state
+       FROM unnest($1::text[], $2::int[]) AS ids(stream_id, cached)
        LEFT JOIN event_streams s ON s.stream_id = ids.stream_id
        LEFT JOIN oms_aggregate_states a ON a.stream_id = ids.stream_id`,
-      [streamIds],
+      [streamIds, streamIds.map((streamId) => this.cache.get(streamId)?.version ?? null)],
     )) as StateRow[];
     for (const row of rows) {
       const decider = this.deciders.of(row.stream_id);
       const streamVersion = row.stream_version ?? 0;
       let version = row.state_version ?? 0;
       let state = row.state_version === null ? decider.initialState : row.state;
+      if (row.cached === true) state = this.cache.get(row.stream_id)!.state;
       if (version > streamVersion) {
         // A state ahead of its stream cannot be trusted (the stream was recreated): re-fold.
         version = 0;

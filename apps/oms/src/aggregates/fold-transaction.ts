@@ -44,7 +44,7 @@ export class FoldTransaction {
     const maxAttempts = options.maxAttempts ?? 20;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.dataSource.transaction(async (manager) => {
+        const outcome = await this.dataSource.transaction(async (manager) => {
           const context = new FoldContext(manager, this.deciders, this.states);
           const result = await work(context);
           await context.links.flush();
@@ -58,6 +58,8 @@ export class FoldTransaction {
           if (options.beforeCommit) await options.beforeCommit(manager);
           return { result, committed, context };
         });
+        this.states.remember(outcome.committed);
+        return outcome;
       } catch (error) {
         if (!isRetryable(error) || attempt >= maxAttempts) throw error;
         log.debug({ attempt, err: error }, 'a concurrent writer came first; deciding again on fresh state');

@@ -1,3 +1,4 @@
+import { sameState } from '../shared/same-state';
 import { canonicalJson } from '../shared/canonical-json';
 import { Decider } from '../shared/decider';
 import { DomainError, DomainErrorCode, refusalAsValue, requireCommand } from '../shared/domain-error';
@@ -82,7 +83,7 @@ function createBalanceDecider<
           );
         }
         const event = toEvent(observation);
-        return canonicalJson(evolve(state, event)) === canonicalJson(state) ? [] : [event];
+        return sameState(evolve(state, event), state) ? [] : [event];
       }),
   };
 }

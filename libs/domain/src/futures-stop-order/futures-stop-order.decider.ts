@@ -1,4 +1,4 @@
-import { canonicalJson } from '../shared/canonical-json';
+import { sameState } from '../shared/same-state';
 import { Decider } from '../shared/decider';
 import { DomainError, DomainErrorCode, refusalAsValue, requireCommand } from '../shared/domain-error';
 import {
@@ -199,8 +199,7 @@ function observe(
     breaks.push(triggerContradiction(after, state.triggeredOrderId, observation.triggeredOrderId, now));
   }
   const raised = newBreaks(after, breaks);
-  if (consequences.length === 0 && raised.length === 0 && canonicalJson(after) === canonicalJson(state))
-    return [];
+  if (consequences.length === 0 && raised.length === 0 && sameState(after, state)) return [];
   return [observed, ...consequences, ...raised];
 }
 

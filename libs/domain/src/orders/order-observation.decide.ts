@@ -1,4 +1,4 @@
-import { canonicalJson } from '../shared/canonical-json';
+import { sameState } from '../shared/same-state';
 import { OrderFill, mergeFillReports } from './order-fills';
 import { OrderLifecycleEvent } from './order-lifecycle.events';
 import { OrderSnapshotCore } from './order-status';
@@ -36,7 +36,7 @@ export function decideOrderReport<State extends AnyOrderCoreState, Observed>(
     now,
   );
   // A dominated report still counts as evidence when it contradicts what is known.
-  if (consequences.length === 0 && canonicalJson(after) === canonicalJson(state)) return [];
+  if (consequences.length === 0 && sameState(after, state)) return [];
   return [observed, ...consequences];
 }
 
@@ -71,6 +71,6 @@ export function decideFillReport<State extends AnyOrderCoreState, Observed>(
   }
   const [source] = fill.sources;
   events.push(...consequencesOfObservation(state, after, null, { source, venueTime: fill.time }, now));
-  if (events.length === 0 && canonicalJson(after) === canonicalJson(state)) return [];
+  if (events.length === 0 && sameState(after, state)) return [];
   return [observed, ...events];
 }

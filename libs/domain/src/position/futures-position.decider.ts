@@ -1,3 +1,4 @@
+import { sameState } from '../shared/same-state';
 import { canonicalJson } from '../shared/canonical-json';
 import { Decider } from '../shared/decider';
 import {
@@ -123,7 +124,7 @@ function decidePosition(
         schemaVersion: 1,
         data: observation,
       };
-      return canonicalJson(evolvePosition(state, observed)) === canonicalJson(state) ? [] : [observed];
+      return sameState(evolvePosition(state, observed), state) ? [] : [observed];
     }
     case 'RecordFundingPayment': {
       const reader = FieldReader.of(command.payment, 'payment');
