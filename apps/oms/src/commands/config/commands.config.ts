@@ -19,6 +19,8 @@ export interface CommandsConfig {
   readonly venueTimeoutMs: number;
   /** How long the resolver looks up an uncertain order before declaring it not placed. */
   readonly resolutionWindowMs: number;
+  /** Delay before the first lookup of an uncertain order (the stream often settles it first). */
+  readonly firstLookupDelayMs: number;
   readonly limits: OrderLimits;
 }
 
@@ -39,6 +41,7 @@ const commandsEnvironment = z.object({
     .default(0.25),
   OMS_VENUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OMS_RESOLUTION_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  OMS_RESOLUTION_FIRST_LOOKUP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   OMS_MAX_ORDER_NOTIONAL: positiveDecimal.optional(),
   OMS_MAX_ORDER_QTY: positiveDecimal.optional(),
   OMS_ORDER_LIMITS: z.string().min(1).optional(),
@@ -74,6 +77,7 @@ export function loadCommandsConfig(env: NodeJS.ProcessEnv): CommandsConfig | nul
     ingestShareOfSharedKey: values.EXCHANGE_SHARED_KEY_INGEST_SHARE,
     venueTimeoutMs: values.OMS_VENUE_TIMEOUT_MS,
     resolutionWindowMs: values.OMS_RESOLUTION_WINDOW_MS,
+    firstLookupDelayMs: values.OMS_RESOLUTION_FIRST_LOOKUP_MS,
     limits: parseOrderLimits(
       {
         maxOrderNotional: values.OMS_MAX_ORDER_NOTIONAL ?? null,

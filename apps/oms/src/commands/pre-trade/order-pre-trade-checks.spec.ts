@@ -142,6 +142,10 @@ describe('spot pre-trade checks', () => {
     expect(checkSpotOrder(request, given, 'USDT')).toMatchObject({ rule, field });
   });
 
+  it('leaves the funds rule to the venue while the read models know no balance yet', () => {
+    expect(checkSpotOrder(spot({ quantity: '100' }), context({ available: null }), 'USDT')).toBeNull();
+  });
+
   it('values a market buy by amount at its amount', () => {
     const request = spot({ type: 'MARKET', timeInForce: 'IOC', quantity: null, price: null, amount: '500' });
     expect(checkSpotOrder(request, context({ available: new Decimal('499') }), 'USDT')).toMatchObject({

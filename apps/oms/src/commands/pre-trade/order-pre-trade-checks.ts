@@ -17,7 +17,11 @@ export interface PreTradeContext {
   readonly limits: AccountOrderLimits;
   /** A recent price of the symbol (mark), needed to size market orders by quantity. */
   readonly referencePrice: string | null;
-  /** Funds the order may use: spot, the wallet total of the asset it spends; futures, the available margin. */
+  /**
+   * Funds the order may use: spot, the wallet total of the asset it spends; futures, the
+   * available margin. null while the read models hold no balance for it yet (ingest has
+   * not polled): the funds rule is then left to the venue, which refuses with its own code.
+   */
   readonly available: Decimal | null;
   /** What open and in-flight orders already hold of those funds. */
   readonly held: Decimal;
@@ -61,7 +65,8 @@ function checkFunds(
   context: PreTradeContext,
   what: string,
 ): PreTradeRefusal | null {
-  const left = (context.available ?? new Decimal(0)).minus(context.held);
+  if (context.available === null) return null;
+  const left = context.available.minus(context.held);
   if (needed.lte(left)) return null;
   return refusal(
     rule,

@@ -9,16 +9,20 @@
  *   never declared absent on the strength of a venue that could not be asked.
  */
 export interface ResolutionPolicy {
+  /** Before the first lookup. */
   readonly firstDelayMs: number;
+  /** The backoff's first step; it doubles from there. */
+  readonly baseDelayMs: number;
   readonly maxDelayMs: number;
   readonly windowMs: number;
   /** At least this many "not found" answers before absence is declared. */
   readonly minLookups: number;
 }
 
-export function resolutionPolicy(windowMs: number): ResolutionPolicy {
+export function resolutionPolicy(windowMs: number, firstDelayMs = 100): ResolutionPolicy {
   return {
-    firstDelayMs: 100,
+    firstDelayMs,
+    baseDelayMs: 100,
     maxDelayMs: Math.max(200, Math.min(2_000, Math.floor(windowMs / 4))),
     windowMs,
     minLookups: 2,
@@ -66,8 +70,8 @@ export function confirmedAbsent(policy: ResolutionPolicy, run: LookupRun, now: n
 
 /** Delay before the next lookup; never past the moment absence could be confirmed. */
 export function nextDelayMs(policy: ResolutionPolicy, run: LookupRun, now: number): number {
-  const backoff = Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(run.attempts, 16));
+  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(run.attempts, 16));
   if (run.notFoundSince === null) return backoff;
   const untilWindowEnd = run.notFoundSince + policy.windowMs - now;
-  return Math.max(policy.firstDelayMs, Math.min(backoff, untilWindowEnd));
+  return Math.max(policy.baseDelayMs, Math.min(backoff, untilWindowEnd));
 }

@@ -62,7 +62,7 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, OnApplica
     private readonly commands: OrderCommands,
     private readonly metrics: CommandMetrics,
   ) {
-    this.policy = resolutionPolicy(config.resolutionWindowMs);
+    this.policy = resolutionPolicy(config.resolutionWindowMs, config.firstLookupDelayMs);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -235,7 +235,7 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, OnApplica
     const answeredAt = Date.now();
     switch (result.answer) {
       case 'skipped':
-        item.dueAt = answeredAt + this.policy.firstDelayMs;
+        item.dueAt = answeredAt + this.policy.baseDelayMs;
         return false;
       case 'unavailable':
         item.run = afterLookup(item.run, 'unavailable', answeredAt);

@@ -1,0 +1,113 @@
+import { CommandStack, startCommandStack } from './commands-support/command-stack';
+
+const spotLimit = (overrides: Record<string, unknown> = {}) => ({
+  account: 'demo',
+  symbol: 'BTCUSDT',
+  side: 'BUY',
+  type: 'LIMIT',
+  quantity: '0.001',
+  price: '1000',
+  ...overrides,
+});
+
+/**
+ * Desk orders to the simulated venue through the OMS: write-ahead intent, the venue's
+ * answer, pre-trade refusals naming rule and field, idempotency keys, batches and cancels.
+ */
+describe('desk order commands (e2e)', () => {
+  let desk: CommandStack;
+
+  beforeAll(async () => {
+    desk = await startCommandStack({ OMS_MAX_ORDER_QTY: '5' });
+  });
+
+  afterAll(async () => {
+    await desk?.stop();
+  });
+
+  afterEach(async () => {
+    await desk.clearFaults();
+  });
+
+  it('places a spot limit order: the intent is recorded before the venue acknowledgement', async () => {
+    const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({
+      account: 'demo',
+      symbol: 'BTCUSDT',
+      status: 'NEW',
+      createdBy: 'admin',
+    });
+    expect(placed.body.clientOrderId).toMatch(/^oms-[0-9a-f]{32}$/);
+    expect(placed.body.orderId).not.toBeNull();
+
+    const trail = await desk.call('GET', `/v1/orders/${placed.body.id}/events`);
+    const types = trail.body.items.map((event: { type: string }) => event.type);
+    expect(types.indexOf('OrderSubmissionRequested')).toBeLessThan(types.indexOf('OrderAccepted'));
+    expect(trail.body.items[0]).toMatchObject({ actor: 'admin', source: 'oms' });
+
+    const atVenue = (await desk.venueOrders()).filter(
+      (order) => order.clientOrderId === placed.body.clientOrderId,
+    );
+    expect(atVenue).toHaveLength(1);
+  });
+
+  it('refuses an order off the tick before anything is recorded or sent, naming rule and field', async () => {
+    const before = (await desk.venueOrders()).length;
+    const refused = await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '1000.001' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'PRE_TRADE_REFUSED',
+      rule: 'PRICE_TICK',
+      field: 'price',
+    });
+    expect((await desk.venueOrders()).length).toBe(before);
+  });
+
+  it('refuses more than the configured max order quantity of the account', async () => {
+    const refused = await desk.call('POST', '/v1/spot/orders', spotLimit({ quantity: '6' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ rule: 'MAX_ORDER_QTY', field: 'quantity' });
+  });
+
+  it('answers a repeated Idempotency-Key with the same order and sends nothing; another body is a 409', async () => {
+    const headers = { 'Idempotency-Key': `spot-${Date.now()}` };
+    const first = await desk.call('POST', '/v1/spot/orders', spotLimit(), headers);
+    const again = await desk.call('POST', '/v1/spot/orders', spotLimit(), headers);
+    expect(again.status).toBe(first.status);
+    expect(again.body.id).toBe(first.body.id);
+    const atVenue = (await desk.venueOrders()).filter(
+      (order) => order.clientOrderId === first.body.clientOrderId,
+    );
+    expect(atVenue).toHaveLength(1);
+    const reused = await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '1001' }), headers);
+    expect(reused.status).toBe(409);
+    expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('places a futures limit order in contracts', async () => {
+    const placed = await desk.call('POST', '/v1/futures/orders', {
+      account: 'demo',
+      symbol: 'BTCUSDT-PERPETUAL',
+      side: 'BUY_OPEN',
+      type: 'LIMIT',
+      priceType: 'INPUT',
+      quantity: '3',
+      price: '1000',
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ market: 'futures', status: 'NEW', origQty: '3' });
+  });
+
+  it('cancels an order: 202 REQUESTED, CONFIRMED on the later venue report; a second cancel of the closed order is 409', async () => {
+    const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
+    const cancel = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
+    expect(cancel.status).toBe(202);
+    expect(cancel.body.cancel.state).toMatch(/REQUESTED|CONFIRMED/);
+    const closed = await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED');
+    expect(closed.cancel?.state).toBe('CONFIRMED');
+    const again = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('ORDER_NOT_OPEN');
+  });
+});
