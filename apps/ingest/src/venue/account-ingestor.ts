@@ -1,11 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import {
-  DomainError,
-  VenueStreamCommand,
-  venueStreamDecider,
-  VenueStreamEvent,
-  VenueStreamState,
-} from '@oms/domain';
 import {
   ExchangeAccount,
   ExchangeClient,
@@ -22,6 +14,7 @@ import { fitsBudget, ingestRateBudgets, ingestRateLimiter } from './ingest-rate-
 import { MarkPoller } from './mark-poller';
 import { ObservationEmitter } from './observation-emitter';
 import { isAccessProblem, PollReason, ReconciliationPoller } from './reconciliation-poller';
+import { StreamHealthRecorder } from './stream-health-recorder';
 
 export type StreamStatus = 'connecting' | 'connected' | 'disconnected' | 'stopped';
 
@@ -55,8 +48,7 @@ export class AccountIngestor {
   private readonly view: AccountView;
   private readonly poller: ReconciliationPoller;
   private readonly marks: MarkPoller;
-  private streamState: VenueStreamState = venueStreamDecider.initialState;
-  private connectionId: string | undefined;
+  private readonly streamHealth: StreamHealthRecorder;
   private status: StreamStatus = 'connecting';
   private lastMessageAt: number | undefined;
   private reconnects = 0;
@@ -112,6 +104,7 @@ export class AccountIngestor {
       (endpoint) => fitsBudget(endpoint, budgets),
       now,
     );
+    this.streamHealth = new StreamHealthRecorder(account.name, emitter, now);
     this.marks = new MarkPoller(account.name, this.client, this.view, config.marks.quoteAsset, metrics, now);
   }
 
@@ -139,8 +132,8 @@ export class AccountIngestor {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.stream.on('connected', ({ at, reconnects }) => this.onConnected(at, reconnects));
-    this.stream.on('disconnected', ({ at, reason }) => this.onDisconnected(at, reason));
+    this.stream.on('connected', ({ at }) => this.onConnected(at));
+    this.stream.on('disconnected', ({ reason }) => this.onDisconnected(reason));
     this.stream.on('event', (event) => this.onEvent(event));
     this.stream.on('unknown', ({ raw, reason }) => this.onUnreadable(raw, reason));
     this.stream.on('error', (error) => this.onStreamError(error));
@@ -156,64 +149,27 @@ export class AccountIngestor {
     await this.stream
       .stop()
       .catch((error: unknown) => this.logger.warn({ err: error }, 'stream stop failed'));
-    if (this.status === 'connected' && this.connectionId !== undefined) {
-      this.record({
-        type: 'RecordStreamDisconnected',
-        connectionId: this.connectionId,
-        reason: 'ingest stopping',
-        now: this.now(),
-      });
-    }
+    if (this.status === 'connected') this.streamHealth.disconnected('ingest stopping');
     this.status = 'stopped';
     await this.polling;
     await this.client.close();
   }
 
-  private onConnected(at: number, reconnects: number): void {
+  private onConnected(at: number): void {
     this.status = 'connected';
     this.lastMessageAt = at;
     this.accessError = null;
-    this.connectionId = randomUUID();
-    if (this.streamState.disconnectedAt !== null) this.reconnects += 1;
-    void reconnects;
-    const events = this.record({
-      type: 'RecordStreamConnected',
-      accountId: this.account.name,
-      connectionId: this.connectionId,
-      now: this.now(),
-    });
-    if (events.some((event) => event.type === 'VenueStreamGapDetected')) {
+    if (this.streamHealth.hadDisconnection) this.reconnects += 1;
+    if (this.streamHealth.connected()) {
       this.metrics.reconnects.inc({ account: this.account.name });
       this.metrics.gapRepairs.inc({ account: this.account.name });
       this.requestPoll('gap');
     }
   }
 
-  private onDisconnected(_at: number, reason: string): void {
+  private onDisconnected(reason: string): void {
     this.status = 'disconnected';
-    if (this.connectionId === undefined) return;
-    this.record({
-      type: 'RecordStreamDisconnected',
-      connectionId: this.connectionId,
-      reason,
-      now: this.now(),
-    });
-  }
-
-  /** Folds a stream-health command and publishes what it decided. */
-  private record(command: VenueStreamCommand): VenueStreamEvent[] {
-    const outcome = venueStreamDecider.decide(command, this.streamState);
-    if (outcome instanceof DomainError) {
-      this.logger.warn({ command: command.type, reason: outcome.message }, 'stream-health command refused');
-      return [];
-    }
-    const decided: VenueStreamEvent[] = [...outcome];
-    this.streamState = decided.reduce(venueStreamDecider.evolve, this.streamState);
-    this.emitter.emit(
-      decided.map((event) => ({ event, raw: null })),
-      { receivedAt: this.now(), correlationId: newCorrelationId(), skipRepeats: false },
-    );
-    return decided;
+    this.streamHealth.disconnected(reason);
   }
 
   private onEvent(event: UserStreamEvent): void {

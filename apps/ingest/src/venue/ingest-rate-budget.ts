@@ -35,10 +35,18 @@ export function fitsBudget(endpoint: EndpointSpec, budgets: RateBudgets): boolea
 }
 
 /**
+ * How long past its window each spend stays booked. The venue counts a request when it
+ * arrives; a request delayed in transit can land in the same venue window as the next
+ * one. Ingest is not in a hurry, so it keeps a wide margin (libs/exchange's default is
+ * 100 ms) and leaves the OMS its part even on a busy network.
+ */
+export const INGEST_SAFETY_MARGIN_MS = 300;
+
+/**
  * The limiter of one account's ingest client. Polls wait for budget (up to 30 s)
  * rather than failing; a 429 suspends the key for the minute the seeds ask
  * (libs/exchange refuses to send meanwhile) and the poller waits it out.
  */
 export function ingestRateLimiter(budgets: RateBudgets): WeightRateLimiter {
-  return new WeightRateLimiter({ budgets, maxWaitMs: 30_000 });
+  return new WeightRateLimiter({ budgets, maxWaitMs: 30_000, safetyMarginMs: INGEST_SAFETY_MARGIN_MS });
 }
