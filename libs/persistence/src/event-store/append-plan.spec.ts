@@ -27,12 +27,13 @@ describe('planAppend', () => {
       new Set(),
       head,
     );
-    expect(plan.rows.globalPositions).toEqual(['11', '12', '13']);
-    expect(plan.rows.streamIds).toEqual(['s-a', 's-a', 's-b']);
-    expect(plan.rows.streamVersions).toEqual([4, 5, 1]);
-    expect(plan.rows.payloads[0]).toBe('{"a":"a-1","b":1}');
-    expect(plan.head).toEqual({ lastPosition: '13', lastHash: plan.rows.chainHashes[2] });
-    expect(new Set(plan.rows.chainHashes).size).toBe(3);
+    const rows = plan.columns();
+    expect(rows.globalPositions).toEqual(['11', '12', '13']);
+    expect(rows.streamIds).toEqual(['s-a', 's-a', 's-b']);
+    expect(rows.streamVersions).toEqual([4, 5, 1]);
+    expect(rows.payloads[0]).toBe('{"a":"a-1","b":1}');
+    expect([plan.lastPosition, plan.lastHash]).toEqual(['13', rows.chainHashes[2]]);
+    expect(new Set(rows.chainHashes).size).toBe(3);
     expect(plan.streams).toEqual({ ids: ['s-a', 's-b'], types: ['t', 't'], versions: [5, 1] });
     expect(plan.results[0].appended[1]).toMatchObject({
       globalPosition: '12',
@@ -56,7 +57,7 @@ describe('planAppend', () => {
       new Set(['old']),
       head,
     );
-    expect(plan.rows.eventIds).toEqual(['x', 'y']);
+    expect(plan.columns().eventIds).toEqual(['x', 'y']);
     expect(plan.results.map((result) => result.duplicateEventIds)).toEqual([['old'], ['x']]);
     expect(plan.results.map((result) => result.version)).toEqual([1, 1]);
   });

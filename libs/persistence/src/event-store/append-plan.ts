@@ -12,8 +12,24 @@ export interface StreamAppend {
   readonly events: readonly NewEvent[];
 }
 
-/** The rows to insert, column by column (the insert binds one array per column). */
-export interface PlannedRows {
+/** One event row as it is written, hash included. */
+export interface PlannedRow {
+  readonly globalPosition: string;
+  readonly eventId: string;
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly payloadJson: string;
+  readonly metadataJson: string;
+  readonly correlationId: string | null;
+  readonly occurredAtMicros: string;
+  /** Hex. */
+  readonly chainHash: string;
+}
+
+/** The rows, column by column (the statement path binds one array per column). */
+export interface PlannedColumns {
   readonly globalPositions: string[];
   readonly eventIds: string[];
   readonly streamIds: string[];
@@ -24,16 +40,110 @@ export interface PlannedRows {
   readonly metadata: string[];
   readonly correlationIds: Array<string | null>;
   readonly occurredAtMicros: string[];
-  /** Hex. */
   readonly chainHashes: string[];
 }
 
-export interface AppendPlan {
-  readonly rows: PlannedRows;
+interface PlannedEvent {
+  readonly event: NewEvent;
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly globalPosition: string;
+  row?: PlannedRow;
+}
+
+/**
+ * What an append writes, decided under the head lock. Numbering is done up front;
+ * serialising and hashing the rows (`rows()`) is lazy, so a COPY can send the first
+ * rows while the next ones are hashed.
+ */
+export class AppendPlan {
+  readonly events: PlannedEvent[] = [];
   /** Streams that receive events, with their version after the append. */
-  readonly streams: { readonly ids: string[]; readonly types: string[]; readonly versions: number[] };
-  readonly results: AppendResult[];
-  readonly head: { readonly lastPosition: string; readonly lastHash: string };
+  readonly streams: { readonly ids: string[]; readonly types: string[]; readonly versions: number[] } = {
+    ids: [],
+    types: [],
+    versions: [],
+  };
+  readonly results: AppendResult[] = [];
+  lastPosition: string;
+  /** The head's hash until `rows()` has run through, then the last row's. */
+  lastHash: string;
+
+  constructor(readonly head: LockedLogHead) {
+    this.lastPosition = String(head.lastPosition);
+    this.lastHash = head.lastHash;
+  }
+
+  /** Each row with its chain hash, in position order. Run it once. */
+  *rows(): Generator<PlannedRow> {
+    let previousHash = this.head.lastHash;
+    for (const planned of this.events) {
+      const { event } = planned;
+      const payloadJson = canonicalJson(event.payload);
+      const metadataJson = event.metadata === undefined ? '{}' : canonicalJson(event.metadata);
+      const correlationId = event.correlationId ?? null;
+      const occurredAtMicros = String(Math.round(event.occurredAt * 1000));
+      previousHash = chainHash(previousHash, {
+        globalPosition: planned.globalPosition,
+        eventId: event.eventId,
+        streamId: planned.streamId,
+        streamVersion: planned.streamVersion,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        payloadJson,
+        metadataJson,
+        correlationId,
+        occurredAtMicros,
+        recordedAtMicros: this.head.nowMicros,
+      });
+      planned.row = {
+        globalPosition: planned.globalPosition,
+        eventId: event.eventId,
+        streamId: planned.streamId,
+        streamVersion: planned.streamVersion,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        payloadJson,
+        metadataJson,
+        correlationId,
+        occurredAtMicros,
+        chainHash: previousHash,
+      };
+      yield planned.row;
+    }
+    this.lastHash = previousHash;
+  }
+
+  /** Every row, column by column. */
+  columns(): PlannedColumns {
+    const columns: PlannedColumns = {
+      globalPositions: [],
+      eventIds: [],
+      streamIds: [],
+      streamVersions: [],
+      types: [],
+      schemaVersions: [],
+      payloads: [],
+      metadata: [],
+      correlationIds: [],
+      occurredAtMicros: [],
+      chainHashes: [],
+    };
+    for (const row of this.rows()) {
+      columns.globalPositions.push(row.globalPosition);
+      columns.eventIds.push(row.eventId);
+      columns.streamIds.push(row.streamId);
+      columns.streamVersions.push(row.streamVersion);
+      columns.types.push(row.type);
+      columns.schemaVersions.push(row.schemaVersion);
+      columns.payloads.push(row.payloadJson);
+      columns.metadata.push(row.metadataJson);
+      columns.correlationIds.push(row.correlationId);
+      columns.occurredAtMicros.push(row.occurredAtMicros);
+      columns.chainHashes.push(row.chainHash);
+    }
+    return columns;
+  }
 }
 
 /** Several appends to one stream in a batch act as one append (expected version of the first). */
@@ -54,8 +164,8 @@ export function mergeByStream(appends: readonly StreamAppend[]): StreamAppend[] 
 /**
  * Decides, under the head lock, what the append writes: checks every expected version
  * (a stale one throws and nothing is written), skips events already stored or already
- * planned earlier in the batch, numbers the rest densely per stream and globally from
- * the head, and chains their hashes.
+ * planned earlier in the batch (a repeat within one stream is dropped silently), and
+ * numbers the rest densely per stream and globally from the head.
  */
 export function planAppend(
   streams: readonly StreamAppend[],
@@ -69,125 +179,76 @@ export function planAppend(
       throw new StreamVersionConflictError(stream.streamId, stream.expectedVersion, actual);
     }
   }
-  const rows: PlannedRows = {
-    globalPositions: [],
-    eventIds: [],
-    streamIds: [],
-    streamVersions: [],
-    types: [],
-    schemaVersions: [],
-    payloads: [],
-    metadata: [],
-    correlationIds: [],
-    occurredAtMicros: [],
-    chainHashes: [],
-  };
-  const touched: AppendPlan['streams'] = { ids: [], types: [], versions: [] };
-  const results: AppendResult[] = [];
-  const planned = new Set<string>();
+  const plan = new AppendPlan(head);
+  /** Event id -> the stream that last offered it in this batch. */
+  const offeredBy = new Map<string, string>();
   // Positions stay far below 2^53, so plain numbers count them exactly.
   let position = Number(head.lastPosition);
-  let previousHash = head.lastHash;
   const recordedAt = Math.floor(Number(head.nowMicros) / 1000);
   for (const stream of streams) {
     let version = versions.get(stream.streamId) ?? 0;
     const appended: StoredEvent[] = [];
     const duplicates: string[] = [];
-    const offeredHere = new Set<string>();
     for (const event of stream.events) {
-      if (offeredHere.has(event.eventId)) continue;
-      offeredHere.add(event.eventId);
-      if (storedEventIds.has(event.eventId) || planned.has(event.eventId)) {
+      const earlier = offeredBy.get(event.eventId);
+      if (earlier === stream.streamId) continue;
+      offeredBy.set(event.eventId, stream.streamId);
+      if (earlier !== undefined || storedEventIds.has(event.eventId)) {
         duplicates.push(event.eventId);
         continue;
       }
-      planned.add(event.eventId);
       position += 1;
       version += 1;
-      const globalPosition = String(position);
-      const payloadJson = canonicalJson(event.payload);
-      const metadataJson = canonicalJson(event.metadata ?? {});
-      const correlationId = event.correlationId ?? null;
-      const occurredAtMicros = String(Math.round(event.occurredAt * 1000));
-      previousHash = chainHash(previousHash, {
-        globalPosition,
-        eventId: event.eventId,
+      const planned: PlannedEvent = {
+        event,
         streamId: stream.streamId,
         streamVersion: version,
-        type: event.type,
-        schemaVersion: event.schemaVersion,
-        payloadJson,
-        metadataJson,
-        correlationId,
-        occurredAtMicros,
-        recordedAtMicros: head.nowMicros,
-      });
-      rows.globalPositions.push(globalPosition);
-      rows.eventIds.push(event.eventId);
-      rows.streamIds.push(stream.streamId);
-      rows.streamVersions.push(version);
-      rows.types.push(event.type);
-      rows.schemaVersions.push(event.schemaVersion);
-      rows.payloads.push(payloadJson);
-      rows.metadata.push(metadataJson);
-      rows.correlationIds.push(correlationId);
-      rows.occurredAtMicros.push(occurredAtMicros);
-      rows.chainHashes.push(previousHash);
-      appended.push(
-        appendedEvent(
-          {
-            globalPosition,
-            eventId: event.eventId,
-            streamId: stream.streamId,
-            streamVersion: version,
-            type: event.type,
-            schemaVersion: event.schemaVersion,
-            correlationId: correlationId ?? undefined,
-            occurredAt: Math.floor(Number(occurredAtMicros) / 1000),
-            recordedAt,
-          },
-          payloadJson,
-          metadataJson,
-        ),
-      );
+        globalPosition: String(position),
+      };
+      plan.events.push(planned);
+      appended.push(appendedEvent(planned, recordedAt));
     }
     if (appended.length > 0) {
-      touched.ids.push(stream.streamId);
-      touched.types.push(stream.streamType);
-      touched.versions.push(version);
+      plan.streams.ids.push(stream.streamId);
+      plan.streams.types.push(stream.streamType);
+      plan.streams.versions.push(version);
     }
-    results.push({ streamId: stream.streamId, version, appended, duplicateEventIds: duplicates });
+    plan.results.push({ streamId: stream.streamId, version, appended, duplicateEventIds: duplicates });
   }
   if (!Number.isSafeInteger(position)) throw new Error(`global position ${position} exceeds 2^53`);
-  return {
-    rows,
-    streams: touched,
-    results,
-    head: { lastPosition: String(position), lastHash: previousHash },
-  };
+  plan.lastPosition = String(position);
+  return plan;
 }
 
 /**
  * The stored event as a later read returns it: payload and metadata parsed from the
- * stored JSON, so what the caller holds is never shared with the store. The payload is
- * parsed when first read, so folds that ignore the appended events pay nothing for it.
+ * stored JSON, so what the caller holds is never shared with the store. Parsed when
+ * first read, so folds that ignore the appended events pay nothing for them.
  */
-function appendedEvent(
-  fields: Omit<StoredEvent, 'payload' | 'metadata'>,
-  payloadJson: string,
-  metadataJson: string,
-): StoredEvent {
+function appendedEvent(planned: PlannedEvent, recordedAt: number): StoredEvent {
+  const { event } = planned;
   let payload: unknown;
-  let parsed = false;
+  let metadata: Record<string, unknown> | undefined;
   return {
-    ...fields,
+    globalPosition: planned.globalPosition,
+    eventId: event.eventId,
+    streamId: planned.streamId,
+    streamVersion: planned.streamVersion,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
     get payload(): unknown {
-      if (!parsed) {
-        payload = JSON.parse(payloadJson) as unknown;
-        parsed = true;
-      }
+      payload ??= JSON.parse(planned.row?.payloadJson ?? canonicalJson(event.payload)) as unknown;
       return payload;
     },
-    metadata: metadataJson === '{}' ? {} : (JSON.parse(metadataJson) as Record<string, unknown>),
+    get metadata(): Record<string, unknown> {
+      metadata ??= JSON.parse(planned.row?.metadataJson ?? canonicalJson(event.metadata ?? {})) as Record<
+        string,
+        unknown
+      >;
+      return metadata;
+    },
+    correlationId: event.correlationId ?? undefined,
+    occurredAt: Math.floor(Math.round(event.occurredAt * 1000) / 1000),
+    recordedAt,
   };
 }

@@ -36,7 +36,7 @@ export async function appendBatch(
     offeredIds,
   );
   const plan = planAppend(streams, versions, storedEventIds, head);
-  if (plan.rows.eventIds.length > 0) await writePlan(executor, plan, head.nowMicros);
+  if (plan.events.length > 0) await writePlan(executor, plan, head.nowMicros);
   return plan.results;
 }
 
@@ -44,20 +44,21 @@ export async function appendBatch(
 export const COPY_THRESHOLD = 64;
 
 async function writePlan(executor: SqlExecutor, plan: AppendPlan, nowMicros: string): Promise<void> {
-  const connection = plan.rows.eventIds.length >= COPY_THRESHOLD ? connectionOf(executor) : undefined;
+  const connection = plan.events.length >= COPY_THRESHOLD ? connectionOf(executor) : undefined;
   if (connection) {
-    // Streams and head first, then the rows: COPY cannot share a statement.
+    // The rows first (hashed while COPY sends them), then the streams and the head,
+    // which needs the last row's hash: COPY cannot share a statement.
+    await copyEventRows(connection, plan.rows(), nowMicros);
     await executor.query(`WITH streams AS (${UPSERT_STREAMS}) ${MOVE_HEAD}`, [
       plan.streams.ids,
       plan.streams.types,
       plan.streams.versions,
-      plan.head.lastPosition,
-      plan.head.lastHash,
+      plan.lastPosition,
+      plan.lastHash,
     ]);
-    await copyEventRows(connection, plan.rows, nowMicros);
     return;
   }
-  const { rows } = plan;
+  const rows = plan.columns();
   await executor.query(
     `WITH streams AS (${UPSERT_STREAMS}), head AS (${MOVE_HEAD})
      INSERT INTO events (global_position, event_id, stream_id, stream_version, event_type, schema_version, payload,
@@ -73,8 +74,8 @@ async function writePlan(executor: SqlExecutor, plan: AppendPlan, nowMicros: str
       plan.streams.ids,
       plan.streams.types,
       plan.streams.versions,
-      plan.head.lastPosition,
-      plan.head.lastHash,
+      plan.lastPosition,
+      plan.lastHash,
       nowMicros,
       rows.globalPositions,
       rows.eventIds,

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { SqlExecutor } from './event-store.types';
-import { PlannedRows } from './append-plan';
+import { PlannedRow } from './append-plan';
 
 /**
  * The pg connection under a TypeORM executor (a transaction's EntityManager or a
@@ -36,17 +36,16 @@ export function isoMicros(micros: string): string {
   return `${new Date(millis).toISOString().slice(0, 23)}${String(rest).padStart(3, '0')}Z`;
 }
 
-function* copyLines(rows: PlannedRows, recordedAt: string): Generator<string> {
+function* copyLines(rows: Iterable<PlannedRow>, recordedAt: string): Generator<string> {
   let chunk = '';
-  for (let index = 0; index < rows.eventIds.length; index += 1) {
-    const correlationId = rows.correlationIds[index];
+  for (const row of rows) {
     chunk +=
-      `${rows.globalPositions[index]}\t${copyText(rows.eventIds[index])}\t${copyText(rows.streamIds[index])}\t` +
-      `${rows.streamVersions[index]}\t${copyText(rows.types[index])}\t${rows.schemaVersions[index]}\t` +
-      `${copyText(rows.payloads[index])}\t${copyText(rows.metadata[index])}\t` +
-      `${correlationId === null ? '\\N' : copyText(correlationId)}\t${isoMicros(rows.occurredAtMicros[index])}\t` +
-      `${recordedAt}\t\\\\x${rows.chainHashes[index]}\n`;
-    if (chunk.length > 65_536) {
+      `${row.globalPosition}\t${copyText(row.eventId)}\t${copyText(row.streamId)}\t${row.streamVersion}\t` +
+      `${copyText(row.type)}\t${row.schemaVersion}\t${copyText(row.payloadJson)}\t${copyText(row.metadataJson)}\t` +
+      `${row.correlationId === null ? '\\N' : copyText(row.correlationId)}\t${isoMicros(row.occurredAtMicros)}\t` +
+      `${recordedAt}\t\\\\x${row.chainHash}\n`;
+    // Small chunks: Postgres stores the first rows while the next ones are hashed.
+    if (chunk.length > 16_384) {
       yield chunk;
       chunk = '';
     }
@@ -54,10 +53,10 @@ function* copyLines(rows: PlannedRows, recordedAt: string): Generator<string> {
   if (chunk.length > 0) yield chunk;
 }
 
-/** Sends the planned rows with COPY (one pass of the rows, multi-row heap inserts). */
+/** Sends the rows with COPY, pulling them as it goes (multi-row heap inserts). */
 export async function copyEventRows(
   client: PoolClient,
-  rows: PlannedRows,
+  rows: Iterable<PlannedRow>,
   recordedAtMicros: string,
 ): Promise<void> {
   await pipeline(
