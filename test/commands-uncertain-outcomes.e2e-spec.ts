@@ -1,0 +1,182 @@
+import { CommandStack, DeskJson, startCommandStack } from './commands-support/command-stack';
+
+const spotLimit = (overrides: Record<string, unknown> = {}) => ({
+  account: 'demo',
+  symbol: 'BTCUSDT',
+  side: 'BUY',
+  type: 'LIMIT',
+  quantity: '0.001',
+  price: '1000',
+  ...overrides,
+});
+
+const isCertain = (order: { status: string }) =>
+  order.status !== 'UNCERTAIN' && order.status !== 'PENDING_SUBMIT';
+
+/**
+ * The seeds' 5XX rule against the simulated venue's faults: an unknown outcome is
+ * UNCERTAIN, looked up by client id, resolved with the venue's state or NOT_PLACED,
+ * and never placed twice.
+ */
+describe('uncertain outcomes of desk orders (e2e)', () => {
+  let desk: CommandStack;
+
+  beforeAll(async () => {
+    desk = await startCommandStack();
+  });
+
+  afterAll(async () => {
+    await desk?.stop();
+  });
+
+  afterEach(async () => {
+    await desk.clearFaults();
+  });
+
+  async function copiesAtVenue(clientOrderId: string): Promise<number> {
+    return (await desk.venueOrders()).filter((order) => order.clientOrderId === clientOrderId).length;
+  }
+
+  async function resolutionOf(id: string): Promise<DeskJson> {
+    const trail = await desk.call('GET', `/v1/orders/${id}/events`);
+    return trail.body.items.find((event: DeskJson) => event.type === 'OrderSubmissionResolved');
+  }
+
+  it('a 5XX before the venue accepted answers UNCERTAIN and resolves NOT_PLACED after the window', async () => {
+    await desk.fault('http', { mode: 'FAIL_BEFORE', count: 1, status: 503 });
+    const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
+    expect(placed.status).toBe(201);
+    expect(placed.body.status).toBe('UNCERTAIN');
+    expect(placed.body.uncertainty).toMatchObject({ reason: 'HTTP_5XX' });
+    const settled = await desk.orderUntil(placed.body.id, isCertain);
+    expect(settled.status).toBe('NOT_PLACED');
+    expect((await resolutionOf(placed.body.id)).payload).toMatchObject({
+      outcome: 'absent',
+      evidence: { kind: 'lookups-not-found' },
+    });
+    expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(0);
+  });
+
+  it('a 5XX after the venue accepted resolves with the venue state, placed once', async () => {
+    await desk.fault('http', { mode: 'FAIL_AFTER', count: 1 });
+    const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
+    expect(placed.body.status).toBe('UNCERTAIN');
+    const settled = await desk.orderUntil(placed.body.id, isCertain);
+    expect(settled.status).toBe('NEW');
+    expect(settled.orderId).not.toBeNull();
+    expect((await resolutionOf(placed.body.id)).payload).toMatchObject({ outcome: 'found' });
+    expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(1);
+  });
+
+  it('a venue that hangs past the client timeout: answered within the timeout, settled by the stream report before any lookup', async () => {
+    await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 5000 });
+    const started = Date.now();
+    const placed = await desk.call('POST', '/v1/futures/orders', {
+      account: 'demo',
+      symbol: 'BTCUSDT-PERPETUAL',
+      side: 'BUY_OPEN',
+      type: 'LIMIT',
+      quantity: '2',
+      price: '1000',
+    });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(placed.status).toBe(201);
+    const settled = await desk.orderUntil(placed.body.id, isCertain);
+    expect(settled.status).toBe('NEW');
+    const trail = await desk.call('GET', `/v1/orders/${placed.body.id}/events`);
+    const uncertain = trail.body.items.find((event: DeskJson) => event.type === 'OrderSubmissionUncertain');
+    expect(uncertain.payload).toMatchObject({ reason: 'timeout' });
+    // The venue's stream reported the order while the HTTP call hung: that report is the evidence.
+    expect((await resolutionOf(placed.body.id)).payload).toMatchObject({
+      outcome: 'found',
+      evidence: { kind: 'observation', source: 'ws' },
+    });
+    expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(1);
+  });
+
+  it('a batch with mixed outcomes keeps request order: refused, and uncertain ones resolved one by one', async () => {
+    await desk.fault('http', { mode: 'FAIL_AFTER', count: 1 });
+    const batch = await desk.call('POST', '/v1/spot/orders/batch', {
+      account: 'demo',
+      orders: [
+        { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.001', price: '1000' },
+        { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.001', price: '1000.005' },
+        { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.002', price: '999' },
+      ],
+    });
+    expect(batch.status).toBe(201);
+    const [first, refused, third] = batch.body.results;
+    expect(refused.error).toMatchObject({
+      code: 'PRE_TRADE_REFUSED',
+      rule: 'PRICE_TICK',
+      field: 'orders[1].price',
+    });
+    expect([first.order.status, third.order.status]).toEqual(['UNCERTAIN', 'UNCERTAIN']);
+    for (const order of [first.order, third.order]) {
+      expect((await desk.orderUntil(order.id, isCertain)).status).toBe('NEW');
+      expect(await copiesAtVenue(order.clientOrderId)).toBe(1);
+    }
+  });
+
+  it('an uncertain cancel: 202 UNCERTAIN, then confirmed from the venue state', async () => {
+    const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
+    expect(placed.body.status).toBe('NEW');
+    await desk.fault('http', { mode: 'FAIL_AFTER', count: 1 });
+    const cancel = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
+    expect(cancel.status).toBe(202);
+    expect(cancel.body.cancel.state).toBe('UNCERTAIN');
+    const closed = await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED');
+    expect(closed.cancel?.state).toBe('CONFIRMED');
+  });
+
+  it('an OMS stopped between intent and answer: a new OMS resolves the intent, never re-sends it', async () => {
+    const other = await desk.startAnotherOms();
+    // The venue takes the order and hangs; the OMS that sent it stops before any answer.
+    await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 3000 });
+    const pending = desk.call(
+      'POST',
+      '/v1/spot/orders',
+      spotLimit({ price: '998', quantity: '0.002' }),
+      {},
+      other.url,
+    );
+    const intent = await waitForIntent('998');
+    await other.app.close().catch(() => undefined);
+    await pending.catch(() => undefined);
+    const restarted = await desk.startAnotherOms();
+    const settled = await desk.orderUntil(intent.id, isCertain, 20_000);
+    expect(settled.status).toBe('NEW');
+    expect(await copiesAtVenue(intent.clientOrderId)).toBe(1);
+    await restarted.app.close();
+  });
+
+  it('an OMS stopped in the middle of resolution: the next one rebuilds it from the store', async () => {
+    const other = await desk.startAnotherOms();
+    await desk.fault('http', { mode: 'FAIL_BEFORE', count: 1, status: 502 });
+    const placed = await desk.call(
+      'POST',
+      '/v1/spot/orders',
+      spotLimit({ price: '997', quantity: '0.002' }),
+      {},
+      other.url,
+    );
+    expect(placed.body.status).toBe('UNCERTAIN');
+    await other.app.close();
+    const restarted = await desk.startAnotherOms();
+    const settled = await desk.orderUntil(placed.body.id, isCertain, 20_000);
+    expect(settled.status).toBe('NOT_PLACED');
+    expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(0);
+    await restarted.app.close();
+  });
+
+  async function waitForIntent(price: string): Promise<DeskJson> {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const list = await desk.call('GET', '/v1/orders?account=demo&status=PENDING_SUBMIT');
+      const found = (list.body.items ?? []).find((order: DeskJson) => order.price === price);
+      if (found !== undefined) return found;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no intent at ${price}`);
+  }
+});
