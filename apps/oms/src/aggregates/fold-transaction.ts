@@ -37,6 +37,40 @@ export class FoldTransaction {
     private readonly projector: ReadModelProjector = new ReadModelProjector(),
   ) {}
 
+  /**
+   * Streams of which the store already held some of the decided events (an input folded
+   * before by another writer): their state is re-folded from the store and written
+   * again, read models included, so what is kept is what is stored.
+   */
+  private async repairDuplicates(
+    executor: SqlExecutor,
+    streamIds: readonly string[],
+  ): Promise<Map<string, CommittedStream>> {
+    const repaired = new Map<string, CommittedStream>();
+    if (streamIds.length === 0) return repaired;
+    const rebuilt = await Promise.all(streamIds.map((streamId) => this.states.rebuild(executor, streamId)));
+    await this.states.save(executor, rebuilt);
+    const streams = [];
+    for (const snapshot of rebuilt) {
+      const rows = (await executor.query(
+        `SELECT event_type AS type, payload, (extract(epoch from occurred_at) * 1000)::float8 AS occurred_at FROM events
+         WHERE stream_id = $1 ORDER BY stream_version`,
+        [snapshot.streamId],
+      )) as Array<{ type: string; payload: unknown; occurred_at: number }>;
+      streams.push({
+        ...snapshot,
+        events: rows.map((row) => ({
+          type: row.type,
+          payload: row.payload,
+          occurredAt: Math.round(row.occurred_at),
+        })),
+      });
+      repaired.set(snapshot.streamId, { ...snapshot, expectedVersion: snapshot.version, appended: [] });
+    }
+    await this.projector.project(executor, streams, []);
+    return repaired;
+  }
+
   async run<T>(
     work: (context: FoldContext) => Promise<T>,
     options: FoldTransactionOptions = {},
@@ -48,14 +82,18 @@ export class FoldTransaction {
           const context = new FoldContext(manager, this.deciders, this.states);
           const result = await work(context);
           await context.links.flush();
-          const committed = await context.uow.commit();
+          const prepared = context.uow.prepared();
+          await this.states.save(manager, prepared);
           await this.projector.project(
             manager,
-            committed.map((stream) => ({ ...stream, events: stream.appended })),
+            prepared.map((stream) => ({ ...stream, events: stream.appended })),
             context.marks,
           );
-          await writeOutbox(manager, committed);
+          await writeOutbox(manager, prepared);
           if (options.beforeCommit) await options.beforeCommit(manager);
+          // Last: appends take turns on the log head until the transaction ends.
+          const repaired = await this.repairDuplicates(manager, await context.uow.append(prepared));
+          const committed = prepared.map((stream) => repaired.get(stream.streamId) ?? stream);
           return { result, committed, context };
         });
         this.states.remember(outcome.committed);
@@ -70,6 +108,7 @@ export class FoldTransaction {
 }
 
 /** A stale expected version, or Postgres breaking a deadlock between two batches. */
+
 function isRetryable(error: unknown): boolean {
   if (error instanceof StreamVersionConflictError) return true;
   const code =

@@ -9,7 +9,7 @@ import {
 } from '@oms/persistence';
 import { DomainError, streamTypeOf } from '@oms/domain';
 import { AggregateDeciders } from './aggregate-deciders';
-import { AggregateSnapshot, AggregateStateStore } from './aggregate-state.store';
+import { AggregateStateStore } from './aggregate-state.store';
 import { DecidedEvent, EventOrigin } from './decided-event';
 
 interface WorkingAggregate {
@@ -20,18 +20,22 @@ interface WorkingAggregate {
   readonly decided: DecidedEvent[];
 }
 
-/** One stream's part of a committed unit of work. */
-export interface CommittedStream {
+/** One stream's part of a unit of work: what it appends and the state it reaches. */
+export interface PreparedStream {
   readonly streamId: string;
+  readonly expectedVersion: number;
   readonly version: number;
   readonly state: unknown;
-  /** The events stored by this commit, in stream order. */
-  readonly appended: readonly StoredEvent[];
+  /** The events appended, in stream order. */
+  readonly appended: readonly NewEvent[];
 }
+
+/** A committed stream (the same shape, once stored). */
+export type CommittedStream = PreparedStream;
 
 /**
  * The decisions of one Postgres transaction: aggregates are loaded once, each command
- * is decided on the state evolved so far, and commit appends every stream with the
+ * is decided on the state evolved so far, and every stream is appended with the
  * version it was read at (never 'any'), so a concurrent writer (the desk command side
  * or another OMS process) makes the append fail with StreamVersionConflictError and the
  * caller retries the whole transaction. Each decided event gets
@@ -101,36 +105,37 @@ export class FoldUnitOfWork {
     return [...decided];
   }
 
-  /** Appends every stream with its read version and keeps the states current. */
-  async commit(): Promise<CommittedStream[]> {
-    const changed = [...this.working.entries()].filter(([, aggregate]) => aggregate.pending.length > 0);
-    const appends: StreamAppend[] = changed.map(([streamId, aggregate]) => ({
-      streamId,
-      streamType: streamTypeOf(streamId),
-      expectedVersion: aggregate.loadedVersion,
-      events: aggregate.pending,
+  /**
+   * What this unit of work will append: each changed stream with the version its
+   * decisions were made on, its events, and its state and version once they are stored.
+   */
+  prepared(): PreparedStream[] {
+    return [...this.working.entries()]
+      .filter(([, aggregate]) => aggregate.pending.length > 0)
+      .map(([streamId, aggregate]) => ({
+        streamId,
+        expectedVersion: aggregate.loadedVersion,
+        version: aggregate.loadedVersion + aggregate.pending.length,
+        state: aggregate.state,
+        appended: aggregate.pending,
+      }));
+  }
+
+  /**
+   * Appends every prepared stream with the version its decisions were made on (the
+   * last statement of the transaction, so the event log's append lock is held briefly).
+   * Returns the streams of which the store already held some events (an input folded
+   * before): their stored history is the truth and the caller re-folds them.
+   */
+  async append(prepared: readonly PreparedStream[]): Promise<string[]> {
+    const appends: StreamAppend[] = prepared.map((stream) => ({
+      streamId: stream.streamId,
+      streamType: streamTypeOf(stream.streamId),
+      expectedVersion: stream.expectedVersion,
+      events: stream.appended,
     }));
     const results = await appendBatch(this.executor, appends);
-    const byStream = new Map<string, AppendResult>(results.map((result) => [result.streamId, result]));
-    const snapshots: AggregateSnapshot[] = [];
-    for (const [streamId, aggregate] of changed) {
-      const result = byStream.get(streamId);
-      if (result === undefined) continue;
-      if (result.duplicateEventIds.length > 0) {
-        // The store already held some of these decisions (an input folded before): the
-        // stored stream is the truth, so the state is re-folded from it.
-        snapshots.push(await this.states.rebuild(this.executor, streamId));
-      } else {
-        snapshots.push({ streamId, version: result.version, state: aggregate.state });
-      }
-    }
-    await this.states.save(this.executor, snapshots);
-    return snapshots.map((snapshot) => ({
-      streamId: snapshot.streamId,
-      version: snapshot.version,
-      state: snapshot.state,
-      appended: byStream.get(snapshot.streamId)?.appended ?? [],
-    }));
+    return results.filter((result) => result.duplicateEventIds.length > 0).map((result) => result.streamId);
   }
 
   private async aggregate(streamId: string): Promise<WorkingAggregate> {

@@ -1,9 +1,17 @@
-import { AnyOrderCoreState, DomainError, FuturesOrderState } from '@oms/domain';
+import { AnyOrderCoreState, DomainError, DomainErrorCode, FuturesOrderState } from '@oms/domain';
 import { aggregateKindOf } from './aggregate-deciders';
 import { DecidedEvent, EventOrigin } from './decided-event';
 import { FoldContext } from './fold-context';
 import { OrderMarket } from './order-links.store';
 import { positionCommandsOf } from './position-effects';
+
+/** A futures fill's contract multiplier is not known yet: the transaction is rolled back and retried. */
+export class ContractMultiplierMissingError extends Error {
+  constructor(reason: string) {
+    super(`${reason}; the batch is folded again once exchange info names it`);
+    this.name = 'ContractMultiplierMissingError';
+  }
+}
 
 export function orderMarketOf(streamId: string): OrderMarket {
   const kind = aggregateKindOf(streamId);
@@ -49,6 +57,11 @@ export class OrderFolder {
       for (const { streamId: positionStream, command: positionCommand } of positionCommands) {
         const result = await context.uow.decide(positionStream, positionCommand, origin);
         if (result instanceof DomainError) {
+          // Without the multiplier the fill cannot reach its position: fold the batch again
+          // later (exchange info reloads) rather than leave the position short of a fill.
+          if (result.code === DomainErrorCode.UnknownContractMultiplier) {
+            throw new ContractMultiplierMissingError(result.message);
+          }
           context.refusals.push({
             inputId: origin.inputId,
             streamId: positionStream,

@@ -1,11 +1,13 @@
 import { EventEnvelope, KEY_PART } from '@oms/kafka';
-import { SqlExecutor, StoredEvent } from '@oms/persistence';
+import { NewEvent, SqlExecutor } from '@oms/persistence';
 import { aggregateKindOf } from '../aggregates/aggregate-deciders';
 
 export interface OutboxStream {
   readonly streamId: string;
+  /** The stream's version after these events. */
+  readonly version: number;
   readonly state: unknown;
-  readonly appended: readonly StoredEvent[];
+  readonly appended: readonly NewEvent[];
 }
 
 function keyPart(value: string | null | undefined, fallback: string): string {
@@ -22,7 +24,13 @@ function subjectOf(streamId: string, state: unknown): { accountId: string; symbo
 }
 
 /** The `oms.events.v1` envelope of one stored OMS event (source `oms`, same eventId). */
-export function outboxEnvelope(streamId: string, state: unknown, event: StoredEvent): EventEnvelope {
+export function outboxEnvelope(
+  streamId: string,
+  state: unknown,
+  event: NewEvent,
+  streamVersion: number,
+  recordedAt: number,
+): EventEnvelope {
   const { accountId, symbol } = subjectOf(streamId, state);
   return {
     eventId: event.eventId,
@@ -31,15 +39,14 @@ export function outboxEnvelope(streamId: string, state: unknown, event: StoredEv
     accountId,
     symbol,
     source: 'oms',
-    observedAt: new Date(event.recordedAt).toISOString(),
+    observedAt: new Date(recordedAt).toISOString(),
     venueTime: new Date(event.occurredAt).toISOString(),
     correlationId: event.correlationId ?? event.eventId,
     payload: {
       streamId,
-      streamVersion: event.streamVersion,
-      globalPosition: event.globalPosition,
+      streamVersion,
       data: event.payload,
-      metadata: event.metadata,
+      metadata: event.metadata ?? {},
     },
   };
 }
@@ -49,8 +56,17 @@ export function outboxEnvelope(streamId: string, state: unknown, event: StoredEv
  * every stored event is published at least once (the relay publishes and marks them).
  */
 export async function writeOutbox(executor: SqlExecutor, streams: readonly OutboxStream[]): Promise<void> {
+  const now = Date.now();
   const envelopes = streams.flatMap((stream) =>
-    stream.appended.map((event) => outboxEnvelope(stream.streamId, stream.state, event)),
+    stream.appended.map((event, index) =>
+      outboxEnvelope(
+        stream.streamId,
+        stream.state,
+        event,
+        stream.version - stream.appended.length + index + 1,
+        now,
+      ),
+    ),
   );
   if (envelopes.length === 0) return;
   await executor.query(
