@@ -1,12 +1,5 @@
 import { deterministicEventId } from '@oms/kafka';
-import {
-  AppendResult,
-  appendBatch,
-  NewEvent,
-  SqlExecutor,
-  StoredEvent,
-  StreamAppend,
-} from '@oms/persistence';
+import { appendBatch, NewEvent, SqlExecutor, StreamAppend } from '@oms/persistence';
 import { DomainError, streamTypeOf } from '@oms/domain';
 import { AggregateDeciders } from './aggregate-deciders';
 import { AggregateStateStore } from './aggregate-state.store';
