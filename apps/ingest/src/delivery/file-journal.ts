@@ -7,6 +7,7 @@ import {
   readFileSync,
   readSync,
   renameSync,
+  truncateSync,
   rmSync,
   writeFileSync,
   writeSync,
@@ -141,28 +142,35 @@ export class FileJournal<T> {
     this.pending = 0;
   }
 
-  /** After a restart: the file holds what was written; the cursor says what was delivered. */
+  /**
+   * After a restart: the file holds what was written; the cursor says what was
+   * delivered. Read in chunks, so a large journal does not have to fit in memory.
+   */
   private reopen(): void {
-    this.fd = openSync(this.file, 'a');
-    this.size = fstatSync(this.fd).size;
     this.cursor = existsSync(this.cursorFile) ? Number(readFileSync(this.cursorFile, 'utf8')) || 0 : 0;
-    // A kill during a write can leave a partial last line: cut the file at the last newline.
-    const text = readFileSync(this.file);
-    const lastNewline = text.lastIndexOf(10);
-    const complete = lastNewline + 1;
-    if (complete < text.length) {
-      this.close();
-      writeFileSync(this.file, text.subarray(0, complete));
-      this.fd = openSync(this.file, 'a');
-      this.size = complete;
-    }
+    const reader = openSync(this.file, 'r');
+    let complete = 0;
     let count = 0;
-    for (
-      let index = text.indexOf(10, this.cursor);
-      index >= 0 && index < complete;
-      index = text.indexOf(10, index + 1)
-    )
-      count += 1;
+    try {
+      const size = fstatSync(reader).size;
+      const chunk = Buffer.alloc(READ_CHUNK_BYTES);
+      for (let offset = 0; offset < size; offset += READ_CHUNK_BYTES) {
+        const read = readSync(reader, chunk, 0, Math.min(READ_CHUNK_BYTES, size - offset), offset);
+        for (
+          let index = chunk.indexOf(10);
+          index >= 0 && index < read;
+          index = chunk.indexOf(10, index + 1)
+        ) {
+          complete = offset + index + 1;
+          if (complete > this.cursor) count += 1;
+        }
+      }
+      // A kill during a write can leave a partial last line: cut the file at the last newline.
+      if (complete < size) truncateSync(this.file, complete);
+    } finally {
+      closeSync(reader);
+    }
+    this.size = complete;
     this.pending = count;
     if (this.pending === 0) this.reset();
   }

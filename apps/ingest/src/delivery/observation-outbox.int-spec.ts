@@ -105,6 +105,20 @@ describe('observation outbox and its journal (local disk)', () => {
     reopened.close();
   });
 
+  it('a journal larger than its read chunk reopens with the right depth and order', () => {
+    const big = (index: number): OutboxRecord => ({ ...record(index), reason: 'x'.repeat(900) });
+    const journal = new FileJournal<OutboxRecord>(dir, 64 * 1024 * 1024);
+    journal.append(Array.from({ length: 3_000 }, (_, index) => big(index)));
+    const head = journal.peek(1_234);
+    journal.acknowledge(head[head.length - 1].endOffset, head.length);
+    journal.close();
+    expect(journal.bytes).toBeGreaterThan(1024 * 1024);
+    const reopened = new FileJournal<OutboxRecord>(dir, 64 * 1024 * 1024);
+    expect(reopened.depth).toBe(3_000 - 1_234);
+    expect(reopened.peek(1).map((entry) => (entry.record as { value: string }).value)).toEqual(['r1234']);
+    reopened.close();
+  });
+
   it('a full journal raises the alarm and keeps the records in memory, never dropping one', async () => {
     const sink = new SwitchableSink();
     sink.up = false;
