@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+
 /**
  * Keeps secrets out of log lines and error messages, at any depth. pino's own path
  * redaction matches fixed paths only (a `secretKey` two objects down slipped through),
@@ -61,8 +63,17 @@ export function registerSecretValue(value: string | undefined): void {
 /** Registers the secrets the shared environment variables carry (desk-api.md, "Accounts"). */
 export function registerSecretsFromEnvironment(env: NodeJS.ProcessEnv): void {
   registerSecretValue(env.DESK_ADMIN_TOKEN);
-  const accounts = env.EXCHANGE_ACCOUNTS?.trim();
-  if (!accounts?.startsWith('[')) return;
+  const setting = env.EXCHANGE_ACCOUNTS?.trim();
+  if (!setting) return;
+  let accounts = setting;
+  // A path to a JSON file (desk-api.md, "Accounts"): its keys are the secrets.
+  if (!setting.startsWith('[') && existsSync(setting)) {
+    try {
+      accounts = readFileSync(setting, 'utf8');
+    } catch {
+      return; // unreadable: the app's own validation names the variable
+    }
+  }
   try {
     collectSecretValues(JSON.parse(accounts) as unknown);
   } catch {
