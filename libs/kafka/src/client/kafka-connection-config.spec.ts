@@ -4,7 +4,9 @@ import { loadKafkaEnvironment } from './kafka-connection-config';
 describe('loadKafkaEnvironment', () => {
   it('refuses to start without KAFKA_BROKERS, naming it, instead of starting a broker of its own', () => {
     expect(() => loadKafkaEnvironment({})).toThrow(ConfigurationError);
-    expect(() => loadKafkaEnvironment({})).toThrow(/KAFKA_BROKERS: is required/);
+    expect(() => loadKafkaEnvironment({})).toThrow(
+      /KAFKA_BROKERS: is required \(comma-separated host:port list/,
+    );
   });
 
   it('splits a comma-separated broker list', () => {

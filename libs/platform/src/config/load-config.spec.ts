@@ -24,4 +24,15 @@ describe('loadConfig', () => {
     expect(message).toContain('API_SECRET');
     expect(message).not.toContain('short-1');
   });
+
+  it("keeps a schema's own message and words zod's defaults without the value", () => {
+    const wording = z.object({
+      BROKERS: z.string({ required_error: 'is required (host:port list)' }),
+      PORT: z.number(),
+      MODE: z.enum(['a', 'b']),
+    });
+    expect(() => loadConfig('test', wording, { PORT: 'x', MODE: 'secret-mode-value' })).toThrow(
+      'Invalid configuration for test:\n  - BROKERS: is required (host:port list)\n  - PORT: must be a number\n  - MODE: must be one of a, b',
+    );
+  });
 });

@@ -19,20 +19,15 @@ export class ConfigurationError extends Error {
  */
 function describeIssue(issue: z.ZodIssue, env: NodeJS.ProcessEnv): string {
   const variable = issue.path.join('.') || '(environment)';
-  let message: string;
-  switch (issue.code) {
-    case z.ZodIssueCode.invalid_enum_value:
-      message = `must be one of ${issue.options.map(String).join(', ')}`;
-      break;
-    case z.ZodIssueCode.invalid_literal:
-      message = `must be ${JSON.stringify(issue.expected)}`;
-      break;
-    case z.ZodIssueCode.invalid_type:
-      message = issue.received === 'undefined' ? 'is required' : `must be a ${issue.expected}`;
-      break;
-    default:
-      message = issue.message;
-  }
+  // zod's default wording is replaced where it quotes the value; a schema's own message is kept.
+  let message = issue.message;
+  if (issue.code === z.ZodIssueCode.invalid_enum_value && message.startsWith('Invalid enum value'))
+    message = `must be one of ${issue.options.map(String).join(', ')}`;
+  else if (issue.code === z.ZodIssueCode.invalid_literal && message.startsWith('Invalid literal value'))
+    message = `must be ${JSON.stringify(issue.expected)}`;
+  else if (issue.code === z.ZodIssueCode.invalid_type && message === 'Required') message = 'is required';
+  else if (issue.code === z.ZodIssueCode.invalid_type && message.startsWith('Expected '))
+    message = `must be a ${issue.expected}`;
   const received = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
   if (received && received.trim().length >= 3) {
     for (const part of new Set([received, received.trim(), ...received.split(/[\s,]+/)])) {
