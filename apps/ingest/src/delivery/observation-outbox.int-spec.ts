@@ -6,13 +6,13 @@ import { ObservationOutbox, OutboxSink } from './observation-outbox';
 import { OutboxRecord } from './outbox-record';
 
 /** A dead letter is the smallest record; its `value` says which one it is. */
-function record(index: number): OutboxRecord {
+function record(index: number, reason = 'spec'): OutboxRecord {
   return {
     kind: 'dead-letter',
     topic: 't',
     key: `a:${index % 3}`,
     value: `r${index}`,
-    reason: 'spec',
+    reason,
     origin: 'spec',
     receivedAt: index,
   };
@@ -106,7 +106,7 @@ describe('observation outbox and its journal (local disk)', () => {
   });
 
   it('a journal larger than its read chunk reopens with the right depth and order', () => {
-    const big = (index: number): OutboxRecord => ({ ...record(index), reason: 'x'.repeat(900) });
+    const big = (index: number): OutboxRecord => record(index, 'x'.repeat(900));
     const journal = new FileJournal<OutboxRecord>(dir, 64 * 1024 * 1024);
     journal.append(Array.from({ length: 3_000 }, (_, index) => big(index)));
     const head = journal.peek(1_234);
