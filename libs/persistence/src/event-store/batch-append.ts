@@ -11,9 +11,9 @@ export type { StreamAppend } from './append-plan';
  * 1. lock the log head (appends take turns from here until the transaction ends), then
  *    read the streams' versions and which offered event ids are already stored;
  * 2. insert the planned rows (dense versions, gapless positions, chained hashes), move
- *    the stream versions and the head: one statement, or for large batches a statement
- *    and a COPY on the caller's connection.
- * Planning happens in between, in memory. A stale expected version throws
+ *    the stream versions and the head: one statement, or for large batches a COPY on
+ *    the caller's connection (rows hashed while it sends them) and one statement.
+ * Numbering happens in between, in memory. A stale expected version throws
  * `StreamVersionConflictError` before anything is written; events already stored are
  * skipped and reported in `duplicateEventIds`.
  *
@@ -25,10 +25,10 @@ export async function appendBatch(
   executor: SqlExecutor,
   appends: readonly StreamAppend[],
 ): Promise<AppendResult[]> {
-  const own = ownTransaction(executor);
-  if (own) return own((manager) => appendBatch(manager, appends));
   const streams = mergeByStream(appends);
   if (streams.length === 0) return [];
+  const own = ownTransaction(executor);
+  if (own) return own((manager) => appendBatch(manager, appends));
   const offeredIds = [...new Set(streams.flatMap((stream) => stream.events.map((event) => event.eventId)))];
   const { head, versions, storedEventIds } = await beginAppend(
     executor,

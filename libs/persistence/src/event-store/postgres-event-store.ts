@@ -35,8 +35,8 @@ export class PostgresEventStore {
   }
 
   /**
-   * Appends to several streams at once (a folded Kafka batch): three statements
-   * whatever the number of streams, all or nothing.
+   * Appends to several streams at once (a folded Kafka batch): two or three round
+   * trips whatever the number of streams, all or nothing, hash-chained (`appendBatch`).
    */
   async appendToStreams(appends: readonly StreamAppend[], executor?: SqlExecutor): Promise<AppendResult[]> {
     if (executor) return appendBatch(executor, appends);
