@@ -26,7 +26,7 @@ import {
 } from '../src/fold/test-support/observation-builders';
 
 const SPOT_FILLS = Number(process.env.FOLD_BENCH_SPOT_FILLS ?? 10_000);
-const POSITION_FILLS = Number(process.env.FOLD_BENCH_POSITION_FILLS ?? 100_000);
+const POSITION_FILLS = Number(process.env.FOLD_BENCH_POSITION_FILLS ?? 20_000);
 const SAMPLES = 7;
 
 function median(values: number[]): number {

@@ -1,0 +1,173 @@
+/**
+ * Desk-to-venue cost of the command path, on the whole local stack (embedded Postgres,
+ * the project broker, the simulated venue, ingest and the OMS):
+ * - overhead of placing a spot order through the desk API (pre-trade checks, intent,
+ *   venue call, acknowledgement, answer) over a direct libs/exchange call to the same
+ *   venue, p50 and p99;
+ * - time to certainty of orders whose create answered 5XX after the venue took them,
+ *   from the uncertain answer to the resolution (OrderSubmissionResolved.tookMs).
+ * Run: npm run bench -- commands
+ */
+import { Client } from 'pg';
+import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
+import { printBenchResult } from '@oms/platform';
+import { startLocalStack } from '../../../scripts/local-stack';
+
+const ROUNDS = 300;
+const UNCERTAIN = 100;
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+async function main(): Promise<void> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    OMS_HTTP_PORT: '0',
+    OMS_HTTP_HOST: '127.0.0.1',
+    INGEST_HTTP_PORT: '0',
+    INGEST_HTTP_HOST: '127.0.0.1',
+    KAFKA_LOCAL_PORT: '0',
+    VENUE_PORT: '0',
+    VENUE_CONTROL_PORT: '0',
+    VENUE_MARKET_TICKING: 'off',
+    VENUE_FUNDING_SCHEDULE: 'off',
+    VENUE_ORDER_WEIGHT_PER_SECOND: '100000',
+    VENUE_QUERY_WEIGHT_PER_SECOND: '100000',
+    EXCHANGE_ORDER_WEIGHT_PER_SECOND: '100000',
+    EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100000',
+    DESK_REQUESTS_PER_MINUTE: '10000000',
+    LOG_LEVEL: 'error',
+  };
+  for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'DESK_ADMIN_TOKEN', 'OMS_DATA_DIR']) delete env[name];
+  for (const name of Object.keys(env))
+    if (name.startsWith('EXCHANGE_') && !name.endsWith('_PER_SECOND')) delete env[name];
+  const stack = await startLocalStack(env);
+  const [demo] = parseExchangeAccounts(stack.appEnvironment.EXCHANGE_ACCOUNTS!);
+  const unlimited = { weight: 1e9, windowMs: 1_000 };
+  const direct = new ExchangeClient({
+    baseUrl: stack.appEnvironment.EXCHANGE_REST_URL!,
+    credentials: demo.credentials,
+    rateBudgets: { query: unlimited, order: unlimited, public: unlimited, transfer: unlimited },
+  });
+  const headers = { authorization: `Bearer ${stack.deskToken}`, 'content-type': 'application/json' };
+  const order = (price: string) => ({
+    account: 'demo',
+    symbol: 'BTCUSDT',
+    side: 'BUY',
+    type: 'LIMIT',
+    quantity: '0.002',
+    price,
+  });
+  const desk = async (price: string) => {
+    const response = await fetch(`${stack.omsUrl}/v1/spot/orders`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(order(price)),
+    });
+    const body = (await response.json()) as { status?: string };
+    if (response.status !== 201) throw new Error(`desk order refused: ${JSON.stringify(body)}`);
+    return body;
+  };
+  try {
+    // Warm both paths (connections, prepared plans, JIT).
+    for (let i = 0; i < 30; i += 1) {
+      await desk('900');
+      await direct.spot.placeOrder({
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        quantity: '0.002',
+        price: '900',
+      });
+    }
+    const deskMs: number[] = [];
+    const directMs: number[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      let started = performance.now();
+      await direct.spot.placeOrder({
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        quantity: '0.002',
+        price: '901',
+      });
+      directMs.push(performance.now() - started);
+      started = performance.now();
+      await desk('902');
+      deskMs.push(performance.now() - started);
+    }
+    const overheadP50 = percentile(deskMs, 50) - percentile(directMs, 50);
+    const overheadP99 = percentile(deskMs, 99) - percentile(directMs, 99);
+
+    // Orders the venue took but answered 5XX: from the uncertain answer to certain.
+    await fetch(`${stack.venue!.controlUrl}/faults/http`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'FAIL_AFTER', count: UNCERTAIN }),
+    });
+    const uncertain: string[] = [];
+    for (let i = 0; i < UNCERTAIN; i += 1) {
+      const placed = (await desk('903')) as { id: string; status: string };
+      if (placed.status === 'UNCERTAIN') uncertain.push(placed.id);
+    }
+    const database = new Client({ connectionString: stack.databaseUrl });
+    await database.connect();
+    const deadline = Date.now() + 60_000;
+    let took: number[] = [];
+    while (Date.now() < deadline) {
+      const rows = await database.query<{ took: string }>(
+        `SELECT e.payload->>'tookMs' AS took FROM events e JOIN rm_orders o ON o.stream_id = e.stream_id
+          WHERE e.event_type = 'OrderSubmissionResolved' AND o.id = ANY($1::uuid[])`,
+        [uncertain],
+      );
+      took = rows.rows.map((row) => Number(row.took));
+      if (took.length === uncertain.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await database.end();
+
+    printBenchResult([
+      {
+        metric: 'direct venue call p50',
+        value: round2(percentile(directMs, 50)),
+        unit: 'ms',
+        detail: `${ROUNDS} spot limit orders`,
+      },
+      {
+        metric: 'desk order p50',
+        value: round2(percentile(deskMs, 50)),
+        unit: 'ms',
+        detail: `${ROUNDS} spot limit orders`,
+      },
+      { metric: 'desk-to-venue overhead p50', value: round2(overheadP50), unit: 'ms' },
+      { metric: 'desk-to-venue overhead p99', value: round2(overheadP99), unit: 'ms', target: '<= 3 ms' },
+      {
+        metric: 'time to certainty p50',
+        value: round2(percentile(took, 50)),
+        unit: 'ms',
+        detail: `${took.length} of ${uncertain.length} orders answered 5XX after the venue took them`,
+      },
+      {
+        metric: 'time to certainty p99',
+        value: round2(percentile(took, 99)),
+        unit: 'ms',
+        target: '<= 1000 ms',
+      },
+    ]);
+  } finally {
+    await direct.close();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,99 @@
+import { omsClientOrderId } from '@oms/domain';
+import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { createFoldServices, FoldServices } from '../aggregates/fold-services';
+import { ContractMultipliers } from '../fold/contract-multipliers';
+import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
+import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
+import { futuresFill, futuresOrder, MULTIPLIERS, T0 } from '../fold/test-support/observation-builders';
+import { AsOfService } from './as-of.service';
+import { FoldCheck } from './fold-check';
+
+describe('as-of reads and the continuous check', () => {
+  let database: TestDatabase;
+  let fold: FoldServices;
+  let asOf: AsOfService;
+  const clientOrderId = omsClientOrderId('asof1');
+  let afterFirst: Date;
+  let omsOrderId: string;
+
+  const foldNow = (...events: ReturnType<typeof futuresFill>[]) =>
+    fold.transactions.run(async (context) => {
+      for (const [index, event] of events.entries()) {
+        await fold.observations.fold(context, decodedEnvelope(event, T0 + index));
+      }
+    });
+
+  beforeAll(async () => {
+    database = await createFoldTestDatabase();
+    fold = createFoldServices(database.dataSource, new ContractMultipliers(MULTIPLIERS).lookup);
+    asOf = new AsOfService(database.dataSource, fold.deciders);
+    await foldNow(
+      futuresOrder({
+        orderId: '61',
+        clientOrderId,
+        status: 'PARTIALLY_FILLED',
+        executedQty: '2',
+        avgPrice: '2500',
+      }),
+      futuresFill({ orderId: '61', clientOrderId, ticketId: 'a-1', quantity: '2', source: 'ws', fee: null }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    afterFirst = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await foldNow(
+      futuresOrder({
+        orderId: '61',
+        clientOrderId,
+        status: 'FILLED',
+        executedQty: '5',
+        avgPrice: '2500',
+        updateTime: T0 + 50,
+      }),
+      futuresFill({
+        orderId: '61',
+        clientOrderId,
+        ticketId: 'a-2',
+        quantity: '3',
+        source: 'ws',
+        fee: null,
+        tradeTime: T0 + 49,
+      }),
+    );
+    [{ id: omsOrderId }] = await database.dataSource.query<Array<{ id: string }>>(`SELECT id FROM rm_orders`);
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('gives an order, its position and nothing before it existed, as the OMS knew them at a past time', async () => {
+    expect(await asOf.order(omsOrderId, afterFirst)).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      executedQty: '2',
+    });
+    expect(await asOf.order(omsOrderId, new Date())).toMatchObject({ status: 'FILLED', executedQty: '5' });
+    expect(await asOf.order(omsOrderId, new Date(0))).toBeNull();
+    expect(await asOf.position('acc1', 'ETHUSDT-PERPETUAL', 'LONG', afterFirst)).toMatchObject({
+      contracts: '2',
+    });
+    expect(await asOf.position('acc1', 'ETHUSDT-PERPETUAL', 'LONG', new Date())).toMatchObject({
+      contracts: '5',
+    });
+    expect(await asOf.order('00000000-0000-5000-8000-000000000000', new Date())).toBeNull();
+  });
+
+  it('finds no difference in a sample of aggregates, and names one whose kept state was altered', async () => {
+    const check = new FoldCheck(database.dataSource, fold.deciders, { intervalMs: 60_000, sampleSize: 50 });
+    expect(await check.round()).toEqual([]);
+    const [{ stream_id }] = await database.dataSource.query<Array<{ stream_id: string }>>(
+      `SELECT stream_id FROM rm_orders WHERE id = $1`,
+      [omsOrderId],
+    );
+    await database.dataSource.query(`UPDATE rm_orders SET state_hash = 'altered' WHERE id = $1`, [
+      omsOrderId,
+    ]);
+    expect(await check.round()).toEqual([
+      expect.objectContaining({ streamId: stream_id, where: 'rm_orders', actual: 'altered' }),
+    ]);
+  });
+});
