@@ -5,16 +5,21 @@
  *
  * Options: `--anchor <position>:<hash>` checks that the row at that position still has
  * the hash an earlier run printed (the chain head line), which detects a rewrite of the
- * whole chain; `--quiet` prints no progress.
+ * whole chain; `--since <position>:<hash>` checks only the rows after a head printed
+ * by an earlier intact run (the row there must still have that hash); `--quiet` prints
+ * no progress.
  */
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions, verifyEventLog } from '@oms/persistence';
 
-function parseAnchor(argv: readonly string[]): { position: string; hash: string } | undefined {
-  const index = argv.indexOf('--anchor');
+function parsePositionHash(
+  argv: readonly string[],
+  flag: string,
+): { position: string; hash: string } | undefined {
+  const index = argv.indexOf(flag);
   if (index < 0) return undefined;
   const match = /^(\d+):([0-9a-f]{64})$/.exec(argv[index + 1] ?? '');
-  if (!match) throw new Error('--anchor expects <position>:<64 hex digits of the hash>');
+  if (!match) throw new Error(`${flag} expects <position>:<64 hex digits of the hash>`);
   return { position: match[1], hash: match[2] };
 }
 
@@ -22,7 +27,8 @@ async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL must be set');
   const argv = process.argv.slice(2);
-  const anchor = parseAnchor(argv);
+  const anchor = parsePositionHash(argv, '--anchor');
+  const since = parsePositionHash(argv, '--since');
   const quiet = argv.includes('--quiet');
   const dataSource = new DataSource({
     ...buildDataSourceOptions(databaseUrl, 'oms-verify-log'),
@@ -33,6 +39,7 @@ async function main(): Promise<number> {
     const started = Date.now();
     const result = await verifyEventLog(dataSource, {
       anchor,
+      since,
       onProgress: quiet
         ? undefined
         : (checked, position, headPosition) =>

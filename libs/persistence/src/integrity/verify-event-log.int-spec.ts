@@ -148,6 +148,30 @@ describe('verify-log: the hash-chained event log', () => {
     expect(result.breaks.map((each) => each.kind)).toEqual(['modified', 'anchor-mismatch']);
   });
 
+  it('checks only the rows after a recorded position, and refuses a start row that changed', async () => {
+    const tampered = await database();
+    const [{ hash }] = await tampered.dataSource.query<Array<{ hash: string }>>(
+      `SELECT encode(chain_hash, 'hex') AS hash FROM events WHERE global_position = 6`,
+    );
+    const since = { position: '6', hash };
+    expect(await verifyEventLog(tampered.dataSource, { since })).toMatchObject({ ok: true, checkedRows: 6 });
+    await tamper(tampered, `UPDATE events SET payload = '{}' WHERE global_position = 9`);
+    expect(
+      (await verifyEventLog(tampered.dataSource, { since })).breaks.map((each) => [
+        each.globalPosition,
+        each.kind,
+      ]),
+    ).toEqual([['9', 'modified']]);
+    await tamper(
+      tampered,
+      `UPDATE events SET chain_hash = decode(repeat('ef', 32), 'hex') WHERE global_position = 6`,
+    );
+    expect((await verifyEventLog(tampered.dataSource, { since })).breaks[0]).toMatchObject({
+      globalPosition: '6',
+      kind: 'anchor-mismatch',
+    });
+  });
+
   it('npm run verify-log exits non-zero and prints the first bad row', async () => {
     const tampered = await database();
     await tamper(tampered, `UPDATE events SET payload = '{"orderId":"x"}' WHERE global_position = 8`);

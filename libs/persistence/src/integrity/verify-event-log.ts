@@ -26,6 +26,11 @@ export interface VerifyOptions {
   readonly pageSize?: number;
   /** A position and hash recorded earlier (e.g. printed by a previous run): must still match. */
   readonly anchor?: { readonly position: string; readonly hash: string };
+  /**
+   * Check only the rows after this position, chaining from its hash (printed by an
+   * earlier run that found the log intact); the row there must still have that hash.
+   */
+  readonly since?: { readonly position: string; readonly hash: string };
   readonly maxBreaks?: number;
   readonly onProgress?: (checkedRows: number, position: string, headPosition: string) => void;
 }
@@ -69,6 +74,20 @@ export async function verifyEventLog(
     const found = (globalPosition: string | number, kind: ChainBreakKind, reason: string) =>
       breaks.push({ globalPosition: String(globalPosition), kind, reason });
     let previous = { position: 0, hash: GENESIS_HASH };
+    if (options.since && options.since.position !== '0') {
+      const [row] = (await runner.query(
+        `SELECT encode(chain_hash, 'hex') AS hash FROM events WHERE global_position = $1::bigint`,
+        [options.since.position],
+      )) as Array<{ hash: string | null }>;
+      if (row?.hash !== options.since.hash) {
+        found(
+          options.since.position,
+          'anchor-mismatch',
+          `the row there no longer has the hash ${options.since.hash} the check starts from`,
+        );
+      }
+      previous = { position: Number(options.since.position), hash: options.since.hash };
+    }
     let checkedRows = 0;
     let previousBroken = false;
     for (;;) {
