@@ -32,7 +32,7 @@ export class AccessModule {
         RevokeDeskTokenHandler,
         { provide: APP_GUARD, useClass: DeskAccessGuard },
       ],
-      exports: [DeskAuthenticator, AccountScope, DeskTokenStore],
+      exports: [DeskAuthenticator, AccountScope, DeskTokenStore, SERVED_ACCOUNTS],
     };
   }
 }
