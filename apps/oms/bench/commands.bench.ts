@@ -13,7 +13,7 @@ import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { printBenchResult } from '@oms/platform';
 import { startLocalStack } from '../../../scripts/local-stack';
 
-const ROUNDS = 300;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const UNCERTAIN = 100;
 
 function percentile(values: readonly number[], p: number): number {

@@ -15,6 +15,8 @@ export interface CommandsConfig {
   readonly siteFamily: SiteFamily;
   /** Part of a shared key's weight budget left to ingest (the OMS uses the rest). */
   readonly ingestShareOfSharedKey: number;
+  /** The key's weight budgets per second at this venue (seeds: 5 query, 20 order). */
+  readonly keyBudget: { readonly queryPerSecond: number; readonly orderPerSecond: number };
   /** How long a write may wait for the venue's answer before it is uncertain. */
   readonly venueTimeoutMs: number;
   /** How long the resolver looks up an uncertain order before declaring it not placed. */
@@ -39,6 +41,8 @@ const commandsEnvironment = z.object({
     .min(0, 'must be between 0 and 0.9')
     .max(0.9, 'must be between 0 and 0.9')
     .default(0.25),
+  EXCHANGE_QUERY_WEIGHT_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(5),
+  EXCHANGE_ORDER_WEIGHT_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
   OMS_VENUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OMS_RESOLUTION_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   OMS_RESOLUTION_FIRST_LOOKUP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
@@ -75,6 +79,10 @@ export function loadCommandsConfig(env: NodeJS.ProcessEnv): CommandsConfig | nul
     apiKeyHeader: values.EXCHANGE_API_KEY_HEADER,
     siteFamily: values.EXCHANGE_SITE_FAMILY,
     ingestShareOfSharedKey: values.EXCHANGE_SHARED_KEY_INGEST_SHARE,
+    keyBudget: {
+      queryPerSecond: values.EXCHANGE_QUERY_WEIGHT_PER_SECOND,
+      orderPerSecond: values.EXCHANGE_ORDER_WEIGHT_PER_SECOND,
+    },
     venueTimeoutMs: values.OMS_VENUE_TIMEOUT_MS,
     resolutionWindowMs: values.OMS_RESOLUTION_WINDOW_MS,
     firstLookupDelayMs: values.OMS_RESOLUTION_FIRST_LOOKUP_MS,

@@ -33,11 +33,14 @@ export class PreTradeService {
     const rules = gateway.rules(request.symbol);
     const info = rules?.info;
     const spendAsset = info === undefined ? '' : request.side === 'BUY' ? info.quoteAsset : info.baseAsset;
-    const referencePrice =
-      request.price === null ? await this.referencePrice(gateway, request.symbol, 'spot') : null;
-    const balance =
-      spendAsset === '' ? null : await this.readModels.balance(request.accountId, 'spot', spendAsset);
-    const rows = await this.readModels.holdingOrders(request.accountId, 'spot', HOLDING_STATUSES);
+    // Independent reads, run together: they sit on the path of every order.
+    const [referencePrice, balance, rows] = await Promise.all([
+      request.price === null ? this.referencePrice(gateway, request.symbol, 'spot') : Promise.resolve(null),
+      spendAsset === ''
+        ? Promise.resolve(null)
+        : this.readModels.balance(request.accountId, 'spot', spendAsset),
+      this.readModels.holdingOrders(request.accountId, 'spot', HOLDING_STATUSES),
+    ]);
     const held = spotHeld(
       rows,
       spendAsset,

@@ -6,15 +6,22 @@ import { DEFAULT_RATE_BUDGETS, RateBudgets } from '@oms/exchange';
  * so neither can earn the 429 that would suspend the key, and with it desk orders, for
  * a minute. Transfers are the OMS's alone; public market data is not counted per key.
  */
-export function omsRateBudgets(sharesKeyWithIngest: boolean, ingestShare: number): RateBudgets {
-  if (!sharesKeyWithIngest) return DEFAULT_RATE_BUDGETS;
-  const omsPart = (budget: { weight: number; windowMs: number }) => ({
-    windowMs: budget.windowMs,
-    weight: Math.max(1, Math.floor(budget.weight * (1 - ingestShare))),
+export function omsRateBudgets(
+  sharesKeyWithIngest: boolean,
+  ingestShare: number,
+  keyBudget: { readonly queryPerSecond: number; readonly orderPerSecond: number } = {
+    queryPerSecond: DEFAULT_RATE_BUDGETS.query.weight,
+    orderPerSecond: DEFAULT_RATE_BUDGETS.order.weight,
+  },
+): RateBudgets {
+  const omsShare = sharesKeyWithIngest ? 1 - ingestShare : 1;
+  const omsPart = (weight: number) => ({
+    windowMs: 1_000,
+    weight: Math.max(1, Math.floor(weight * omsShare)),
   });
   return {
     ...DEFAULT_RATE_BUDGETS,
-    query: omsPart(DEFAULT_RATE_BUDGETS.query),
-    order: omsPart(DEFAULT_RATE_BUDGETS.order),
+    query: omsPart(keyBudget.queryPerSecond),
+    order: omsPart(keyBudget.orderPerSecond),
   };
 }

@@ -37,7 +37,11 @@ export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
         siteFamily: config.siteFamily,
         apiKeyHeader: config.apiKeyHeader,
         requestTimeoutMs: config.venueTimeoutMs,
-        rateBudgets: omsRateBudgets(account.ingestSharesTradingKey, config.ingestShareOfSharedKey),
+        rateBudgets: omsRateBudgets(
+          account.ingestSharesTradingKey,
+          config.ingestShareOfSharedKey,
+          config.keyBudget,
+        ),
       });
       this.gateways.set(account.name, { account, client, rules: (symbol) => this.rulesOf(client, symbol) });
     }
