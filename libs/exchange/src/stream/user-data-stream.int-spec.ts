@@ -72,7 +72,7 @@ describe('UserDataStream against a local WebSocket server', () => {
       scheduler,
       random: () => 0.5,
     });
-    seen = { connected: [], disconnected: [], event: [], unknown: [], error: [] };
+    seen = { connected: [], disconnected: [], event: [], received: [], unknown: [], error: [] };
     for (const name of Object.keys(seen) as (keyof UserDataStreamEvents)[]) {
       stream.on(name, (payload: UserDataStreamEvents[typeof name]) => {
         (seen[name] as unknown[]).push(payload);
@@ -123,6 +123,22 @@ describe('UserDataStream against a local WebSocket server', () => {
       'unknown event type "balanceSnapshot"',
       'frame is not JSON',
     ]);
+  });
+
+  it('hands each event over with the exact text of its item (number formatting, unknown fields) beside the decoded one', async () => {
+    const [report] = fixture('ws_private_ticketInfo_spot.json') as Record<string, unknown>[];
+    const item = JSON.stringify({ ...report, q: 'QTY', venueExtra: { note: 'kept, [as] "sent"' } }).replace(
+      '"QTY"',
+      '0.50000',
+    );
+    const unknownItem = '{"e":"balanceSnapshot","x":1.10}';
+    harness.sockets[0].send(`[${item}, ${unknownItem}]`);
+    await waitFor(() => seen.received.length === 1 && seen.unknown.length === 1, 'the event and its text');
+    expect(seen.received[0].raw).toBe(item);
+    expect(seen.received[0].event).toBe(seen.event[0]);
+    expect(seen.event[0]).toMatchObject({ e: 'ticketInfo', q: '0.5' });
+    expect(seen.event[0]).not.toHaveProperty('venueExtra');
+    expect(seen.unknown[0].text).toBe(unknownItem);
   });
 
   it("answers the server's ping with the same timestamp", async () => {

@@ -205,6 +205,7 @@ export class UserDataStream {
       switch (message.type) {
         case 'event':
           this.emit('event', message.event);
+          this.emit('received', { event: message.event, raw: message.text });
           break;
         case 'ping':
           socket.send(JSON.stringify({ pong: message.ping.ping }));
@@ -213,7 +214,7 @@ export class UserDataStream {
           break;
         case 'unknown':
           this.logger.warn({ reason: message.reason }, 'unrecognised stream message');
-          this.emit('unknown', { raw: message.raw, reason: message.reason });
+          this.emit('unknown', { raw: message.raw, reason: message.reason, text: message.text });
           break;
       }
     }

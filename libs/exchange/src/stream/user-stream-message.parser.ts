@@ -7,13 +7,18 @@ import {
   userStreamEventTypes,
 } from '../wire/user-stream.wire';
 import { parseVenueJson } from '../wire/lossless-json';
+import { jsonFrameItemTexts } from './json-frame-items';
 
-/** One item of a private stream frame, classified. Nothing is dropped: what is not understood is `unknown`. */
+/**
+ * One item of a private stream frame, classified. Nothing is dropped: what is not
+ * understood is `unknown`. `text` is the item exactly as the venue wrote it (number
+ * formatting and fields outside the wire schema included), for audit.
+ */
 export type StreamMessage =
-  | { readonly type: 'event'; readonly event: UserStreamEvent }
+  | { readonly type: 'event'; readonly event: UserStreamEvent; readonly text: string }
   | { readonly type: 'ping'; readonly ping: StreamPing }
   | { readonly type: 'pong'; readonly pong: number | string }
-  | { readonly type: 'unknown'; readonly raw: unknown; readonly reason: string };
+  | { readonly type: 'unknown'; readonly raw: unknown; readonly reason: string; readonly text?: string };
 
 const knownEventTypes: ReadonlySet<string> = new Set(userStreamEventTypes);
 
@@ -49,5 +54,13 @@ export function parseUserStreamFrame(text: string): StreamMessage[] {
   } catch {
     return [{ type: 'unknown', raw: text, reason: 'frame is not JSON' }];
   }
-  return Array.isArray(decoded) ? decoded.map(classify) : [classify(decoded)];
+  const items: unknown[] = Array.isArray(decoded) ? decoded : [decoded];
+  const texts = jsonFrameItemTexts(text);
+  return items.map((item, index) => {
+    // The splitter and JSON.parse agree on well-formed text; re-encoding is only a guard.
+    const itemText = texts.length === items.length ? texts[index] : JSON.stringify(item);
+    const message = classify(item);
+    if (message.type === 'event' || message.type === 'unknown') return { ...message, text: itemText };
+    return message;
+  });
 }
