@@ -1,6 +1,5 @@
 import { SqlExecutor } from '@oms/persistence';
 import { DomainError, upcastEvent } from '@oms/domain';
-import { cachedStateHash } from './state-hash.cache';
 import { AggregateDeciders, aggregateKindOf } from './aggregate-deciders';
 import { DecidedEvent } from './decided-event';
 
@@ -19,6 +18,15 @@ interface StateRow {
   state: unknown;
   cached: boolean | null;
 }
+
+/**
+ * The hash of a kept state: SHA-256 of the state's jsonb text (Postgres writes jsonb
+ * with its keys in one canonical order), computed by Postgres beside the write, so a
+ * large aggregate is not serialised a second time in the OMS. Replay, verify and the
+ * continuous check hash the same way.
+ */
+export const STATE_HASH_SQL = (jsonb: string): string =>
+  `encode(sha256(convert_to((${jsonb})::text, 'UTF8')), 'hex')`;
 
 /** States kept in process: the hot aggregates skip reading and parsing their JSON. */
 const CACHE_SIZE = 20_000;
@@ -99,9 +107,8 @@ export class AggregateStateStore {
     if (snapshots.length === 0) return;
     await executor.query(
       `INSERT INTO ${table} (stream_id, stream_type, version, state, state_hash, updated_at)
-       SELECT s.stream_id, s.stream_type, s.version, s.state, s.state_hash, now()
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::jsonb[], $5::text[])
-            AS s(stream_id, stream_type, version, state, state_hash)
+       SELECT s.stream_id, s.stream_type, s.version, s.state, ${STATE_HASH_SQL('s.state')}, now()
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::jsonb[]) AS s(stream_id, stream_type, version, state)
        ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
          state_hash = EXCLUDED.state_hash, updated_at = now()`,
       [
@@ -109,7 +116,6 @@ export class AggregateStateStore {
         snapshots.map((snapshot) => aggregateKindOf(snapshot.streamId)),
         snapshots.map((snapshot) => snapshot.version),
         snapshots.map((snapshot) => JSON.stringify(snapshot.state)),
-        snapshots.map((snapshot) => cachedStateHash(snapshot.state)),
       ],
     );
   }

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { Counter, Gauge, register } from 'prom-client';
-import { stateHash } from '@oms/domain';
 import { createLogger } from '@oms/platform';
 import { AggregateDeciders } from '../aggregates/aggregate-deciders';
+import { STATE_HASH_SQL } from '../aggregates/aggregate-state.store';
 import { refoldStream } from './stream-refold';
 
 const log = createLogger('FoldCheck');
@@ -101,7 +101,10 @@ export class FoldCheck {
       const refolded = await refoldStream(this.dataSource, this.deciders, row.stream_id);
       // A stream appended since the sample was read is checked next time.
       if (refolded.version !== row.version) continue;
-      const expected = stateHash(refolded.state);
+      const [{ hash: expected }] = await this.dataSource.query<Array<{ hash: string }>>(
+        `SELECT ${STATE_HASH_SQL('$1::jsonb')} AS hash`,
+        [JSON.stringify(refolded.state)],
+      );
       if (expected !== row.state_hash) {
         found.push({ streamId: row.stream_id, where: 'aggregate-state', expected, actual: row.state_hash });
       }

@@ -128,8 +128,8 @@ export class ReadModelReplay {
         events,
         ...run.folded.get(streamId)!,
       }));
-      await projector.project(executor, streams, []);
       await this.states.save(executor, streams, rebuiltName('oms_aggregate_states'));
+      await projector.project(executor, streams, []);
       run.position = page[page.length - 1].globalPosition;
       run.events += page.length;
       run.total = Math.max(run.total, run.events);

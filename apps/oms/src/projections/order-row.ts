@@ -1,5 +1,5 @@
 import { deterministicEventId } from '@oms/kafka';
-import { AnyOrderCoreState, FuturesStopOrderState, OrderLifecycleState, stateHash } from '@oms/domain';
+import { AnyOrderCoreState, FuturesStopOrderState, OrderLifecycleState } from '@oms/domain';
 import { aggregateKindOf } from '../aggregates/aggregate-deciders';
 
 /** The OMS order id of an order stream (rm_orders.id), stable for the life of the order. */
@@ -35,7 +35,6 @@ export interface OrderRow {
   readonly updatedAt: number;
   readonly uncertainty: unknown;
   readonly cancel: unknown;
-  readonly stateHash: string;
 }
 
 const UNCERTAINTY_WORDS: Readonly<Record<string, string>> = {
@@ -167,7 +166,6 @@ export function orderRowOf(
     updatedAt,
     uncertainty: uncertaintyOf(order),
     cancel: cancelOf(order),
-    stateHash: stateHash(state),
   };
 }
 
@@ -208,6 +206,5 @@ function stopOrderRow(
     updatedAt,
     uncertainty: uncertaintyOf(state),
     cancel: cancelOf(state),
-    stateHash: stateHash(state),
   };
 }

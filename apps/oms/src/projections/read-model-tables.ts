@@ -1,7 +1,8 @@
 import { col, UpsertColumn } from './multi-row-upsert';
 
 /** Column lists of the rm_* tables (libs/persistence 1763900000000-create-read-models). */
-export const ORDER_COLUMNS: readonly UpsertColumn[] = [
+/** rm_orders columns; state_hash is read from the kept state written just before (`statesTable`). */
+export const orderColumns = (statesTable: string): readonly UpsertColumn[] => [
   col('id', 'uuid'),
   col('stream_id', 'text'),
   col('stream_version', 'int'),
@@ -29,7 +30,7 @@ export const ORDER_COLUMNS: readonly UpsertColumn[] = [
   col('updated_at', 'timestamptz'),
   col('uncertainty', 'jsonb'),
   col('cancel', 'jsonb'),
-  col('state_hash', 'text'),
+  col('state_hash', 'text', `(SELECT a.state_hash FROM ${statesTable} a WHERE a.stream_id = u.stream_id)`),
 ];
 
 export const FILL_COLUMNS: readonly UpsertColumn[] = [

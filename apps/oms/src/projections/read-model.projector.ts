@@ -21,7 +21,7 @@ import {
   BREAK_COLUMNS,
   FILL_COLUMNS,
   MARK_COLUMNS,
-  ORDER_COLUMNS,
+  orderColumns,
   POSITION_COLUMNS,
   VENUE_STREAM_COLUMNS,
 } from './read-model-tables';
@@ -41,7 +41,8 @@ export interface ProjectedStream {
 type Row = readonly unknown[];
 
 /**
- * Writes the desk read models from aggregate states: one multi-row statement per table
+ * Writes the desk read models from aggregate states (saved before, in the same
+ * transaction: rm_orders.state_hash is read from them): one multi-row statement per table
  * for a whole batch. Rows are pure functions of the state (and the time of the last
  * event), so a replay writes exactly what the live fold wrote. `table` maps a read
  * model to the table written (replay writes fresh tables, then swaps them in).
@@ -111,7 +112,13 @@ export class ReadModelProjector {
       }
       breaks.push(...breakRows(stream));
     }
-    await upsertRows(executor, this.table('rm_orders'), ORDER_COLUMNS, ['id'], rows.orders);
+    await upsertRows(
+      executor,
+      this.table('rm_orders'),
+      orderColumns(this.table('oms_aggregate_states')),
+      ['id'],
+      rows.orders,
+    );
     await upsertRows(
       executor,
       this.table('rm_fills'),
@@ -180,7 +187,7 @@ function orderValues(order: OrderRow): Row {
     isoTime(order.updatedAt),
     order.uncertainty,
     order.cancel,
-    order.stateHash,
+    null,
   ];
 }
 
