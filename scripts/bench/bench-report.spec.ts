@@ -13,6 +13,7 @@ const report: BenchReport = {
       peakRssMb: 90.5,
       source: 'BENCH_RESULT',
       malformed: [],
+      output: '',
       figures: [
         { metric: 'fold throughput', value: 123456.7, unit: 'events/s' },
         { metric: 'by id p99', value: 4.256, unit: 'ms', target: '<= 20 ms' },
@@ -25,6 +26,7 @@ const report: BenchReport = {
       peakRssMb: null,
       source: 'printed-lines',
       malformed: [],
+      output: '',
       figures: [],
     },
   ],

@@ -13,6 +13,8 @@ export interface BenchRun {
   readonly source: 'BENCH_RESULT' | 'printed-lines';
   readonly figures: BenchFigure[];
   readonly malformed: string[];
+  /** The end of what the benchmark printed, so a figure can be traced to its line. */
+  readonly output: string;
 }
 
 function peakRssMb(pid: number): number | null {
@@ -46,7 +48,14 @@ export function runBenchFile(root: string, file: string): Promise<BenchRun> {
     child.once('exit', (exitCode) => {
       clearInterval(sampler);
       const parsed = parseBenchOutput(output);
-      resolve({ file, exitCode, durationMs: Date.now() - started, peakRssMb: peak, ...parsed });
+      resolve({
+        file,
+        exitCode,
+        durationMs: Date.now() - started,
+        peakRssMb: peak,
+        ...parsed,
+        output: output.slice(-20_000),
+      });
     });
   });
 }

@@ -34,7 +34,10 @@ describe('bench result convention', () => {
     const output = [
       'Postgres: embedded PostgreSQL 15 (fsync off)',
       'spot limit orders:    12,345 orders/s (1000 orders, 12 matches)',
-      'append, 100 streams x 10 events        98,765 events/s    0.81x COPY  (1000 events, 0.01 s)',
+      'appendToStreams, 50 streams x 10 events per transaction    17,123 events/s  0.45x COPY',
+      'sequential place+cancel: 155 round trips/s (6.46 ms each)',
+      'state hash: 2000 order states in 340 ms = 5875 hashes/s',
+      'futures position P&L over 2000 fills: 202 ms per report',
     ].join('\n');
     expect(parseBenchOutput(output)).toEqual({
       source: 'printed-lines',
@@ -42,11 +45,14 @@ describe('bench result convention', () => {
       figures: [
         { metric: 'spot limit orders', value: 12345, unit: 'orders/s', detail: '(1000 orders, 12 matches)' },
         {
-          metric: 'append, 100 streams x 10 events',
-          value: 98765,
+          metric: 'appendToStreams, 50 streams x 10 events per transaction',
+          value: 17123,
           unit: 'events/s',
-          detail: '0.81x COPY  (1000 events, 0.01 s)',
+          detail: '0.45x COPY',
         },
+        { metric: 'sequential place+cancel', value: 155, unit: 'round trips/s', detail: '(6.46 ms each)' },
+        { metric: 'state hash', value: 5875, unit: 'hashes/s', detail: '2000 order states in 340 ms =' },
+        { metric: 'futures position P&L over 2000 fills', value: 202, unit: 'ms', detail: 'per report' },
       ],
     });
   });

@@ -41,9 +41,29 @@ function isFigure(value: unknown): value is BenchFigure {
   );
 }
 
-// "spot limit orders:   12,345 orders/s (1000 orders)" -> metric, value, unit, detail.
-const PRINTED_FIGURE =
-  /^\s*([A-Za-z][^:]*?)(?::\s*|\s{2,})([\d][\d,]*(?:\.\d+)?)\s*([A-Za-z%µ/][^\s,;]*)\s*(.*)$/;
+// A printed figure: a number and its unit, rates ("orders/s", "round trips/s") first,
+// then times and sizes. The label is the text before the line's first colon, else
+// before the number.
+const PRINTED_RATE = /(\d[\d,]*(?:\.\d+)?)\s*((?:[A-Za-z%µ]+ )?[A-Za-z%µ]+\/s)(?=[\s,;)]|$)/;
+const PRINTED_AMOUNT = /(\d[\d,]*(?:\.\d+)?)\s*(ms|µs|us|ns|s|MB|GB|KB|x|%)(?=[\s,;)]|$)/;
+
+function printedFigure(line: string): BenchFigure | undefined {
+  const match = PRINTED_RATE.exec(line) ?? PRINTED_AMOUNT.exec(line);
+  if (!match || !/^\s*[A-Za-z]/.test(line)) return undefined;
+  const before = line.slice(0, match.index);
+  const colon = before.indexOf(':');
+  const metric = (colon >= 0 ? before.slice(0, colon) : before).trim().replace(/[,=]$/, '').trim();
+  if (!metric) return undefined;
+  const between = colon >= 0 ? before.slice(colon + 1).trim() : '';
+  const after = line.slice(match.index + match[0].length).trim();
+  const detail = [between, after].filter(Boolean).join(' ');
+  return {
+    metric,
+    value: Number(match[1].replace(/,/g, '')),
+    unit: match[2],
+    ...(detail ? { detail } : {}),
+  };
+}
 
 export interface ParsedBenchOutput {
   readonly figures: BenchFigure[];
@@ -72,15 +92,8 @@ export function parseBenchOutput(output: string): ParsedBenchOutput {
   }
   if (figures.length > 0 || malformed.length > 0) return { figures, source: 'BENCH_RESULT', malformed };
   for (const line of lines) {
-    const match = PRINTED_FIGURE.exec(line);
-    if (!match) continue;
-    const [, metric, value, unit, detail] = match;
-    figures.push({
-      metric: metric.trim(),
-      value: Number(value.replace(/,/g, '')),
-      unit,
-      ...(detail.trim() ? { detail: detail.trim() } : {}),
-    });
+    const figure = printedFigure(line);
+    if (figure) figures.push(figure);
   }
   return { figures, source: 'printed-lines', malformed };
 }
