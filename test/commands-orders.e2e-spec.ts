@@ -104,10 +104,64 @@ describe('desk order commands (e2e)', () => {
     const cancel = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
     expect(cancel.status).toBe(202);
     expect(cancel.body.cancel.state).toMatch(/REQUESTED|CONFIRMED/);
-    const closed = await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED');
+    const closed = await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED', 30_000);
     expect(closed.cancel?.state).toBe('CONFIRMED');
     const again = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('ORDER_NOT_OPEN');
+  });
+
+  it('cancels all open spot orders of a symbol: 202 with how many were requested, each then canceled', async () => {
+    const first = await desk.call(
+      'POST',
+      '/v1/spot/orders',
+      spotLimit({ symbol: 'ETHUSDT', price: '100', quantity: '0.1' }),
+    );
+    const second = await desk.call(
+      'POST',
+      '/v1/spot/orders',
+      spotLimit({ symbol: 'ETHUSDT', price: '101', quantity: '0.1' }),
+    );
+    const cancelled = await desk.call('POST', '/v1/spot/orders/cancel-all', {
+      account: 'demo',
+      symbol: 'ETHUSDT',
+    });
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.body.requested).toBeGreaterThanOrEqual(2);
+    for (const placed of [first, second]) {
+      expect(
+        (await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED', 30_000)).status,
+      ).toBe('CANCELED');
+    }
+  });
+
+  it('sets a futures leverage at the venue', async () => {
+    const answer = await desk.call('POST', '/v1/futures/leverage', {
+      account: 'demo',
+      symbol: 'ETHUSDT-PERPETUAL',
+      leverage: 7,
+    });
+    expect(answer.body).toMatchObject({ account: 'demo' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ account: 'demo', state: 'ACCEPTED', venue: { leverage: '7' } });
+  });
+
+  it('places a spot order through the placeSpotOrder mutation', async () => {
+    const answer = await desk.call('POST', '/graphql', {
+      query: `mutation Place($input: SpotOrderInput!) { placeSpotOrder(input: $input) { id status clientOrderId createdBy } }`,
+      variables: { input: spotLimit() },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.placeSpotOrder).toMatchObject({ status: 'NEW', createdBy: 'admin' });
+  });
+
+  it('names the field of an invalid request and of an unknown account', async () => {
+    const invalid = await desk.call('POST', '/v1/spot/orders', spotLimit({ quantity: '1e-3' }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.field).toBe('quantity');
+    const unknown = await desk.call('POST', '/v1/spot/orders', spotLimit({ account: 'nobody' }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('ACCOUNT_NOT_FOUND');
   });
 });

@@ -116,8 +116,10 @@ export class OrderCancelService {
           origin,
           outcome.sent ? 'rest-ack' : 'oms',
         );
+      } else {
+        // Accepted: each order's cancel is confirmed by its own later report (or the resolver's lookup).
+        this.resolver.track(ref, 'cancel');
       }
-      // Accepted: each order's cancel is confirmed by its own later report.
     }
   }
 
@@ -138,6 +140,8 @@ export class OrderCancelService {
       switch (outcome.kind) {
         case 'accepted':
           written = await this.writeAck(ref, outcome.value, origin, now);
+          // The stream's report confirms it; the resolver looks it up too, should that report be lost.
+          this.resolver.track(ref, 'cancel');
           break;
         case 'rejected':
           written = await this.commands.execute(

@@ -96,8 +96,7 @@ export class CommandReadModels {
       `SELECT stream_type AS "streamType", state FROM oms_aggregate_states
         WHERE stream_type IN ('spot-order', 'futures-order', 'futures-stop-order')
           AND (state->'submission'->>'phase' IN ('requested', 'uncertain')
-               OR state->'cancel'->>'phase' = 'uncertain'
-               OR (state->'cancel'->>'phase' = 'requested' AND state->'cancel'->'acknowledgedAt' = 'null'::jsonb))`,
+               OR state->'cancel'->>'phase' IN ('requested', 'uncertain'))`,
     );
   }
 }

@@ -50,9 +50,7 @@ export function pendingKinds(state: OrderLifecycleState): PendingKind[] {
   if (state.submission.phase === 'requested' || state.submission.phase === 'uncertain')
     kinds.push('submission');
   const cancel = state.cancel;
-  if (cancel.phase === 'uncertain' || (cancel.phase === 'requested' && cancel.acknowledgedAt === null)) {
-    kinds.push('cancel');
-  }
+  if (cancel.phase === 'uncertain' || cancel.phase === 'requested') kinds.push('cancel');
   return kinds;
 }
 

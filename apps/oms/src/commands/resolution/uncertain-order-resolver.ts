@@ -210,7 +210,8 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, OnApplica
         item.dueAt = now;
         return false;
       }
-      if (cancel.phase !== 'uncertain') {
+      // An acknowledged cancel is confirmed by a later report; the lookup is one, in case the stream's is lost.
+      if (cancel.phase !== 'uncertain' && cancel.phase !== 'requested') {
         if (cancel.phase === 'resolved') {
           this.metrics.resolved(
             'cancel',
