@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       side: 'BUY',
       type: 'LIMIT',
       quantity: '0.02',
-      price: spot.ask.ceil().toFixed(),
+      price: spot.ask.mul(1.005).ceil().toFixed(),
       timeInForce: 'IOC',
       clientOrderId: `demo-${runId}-2`,
     }),
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
       type: 'LIMIT',
       priceType: 'INPUT',
       quantity: '10',
-      price: futures.ask.ceil().toFixed(),
+      price: futures.ask.mul(1.005).ceil().toFixed(),
       timeInForce: 'IOC',
       clientOrderId: `demo-${runId}-3`,
     }),
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
         type: 'LIMIT',
         priceType: 'INPUT',
         quantity: '5',
-        price: futures.bid.floor().toFixed(),
+        price: futures.bid.mul(0.995).floor().toFixed(),
         timeInForce: 'IOC',
         clientOrderId: `demo-${runId}-4`,
       }),
@@ -206,10 +206,11 @@ async function main(): Promise<void> {
     'refusal' in entry ? [`${entry.label} refused (${entry.refusal})`] : [],
   );
   try {
-    const pnl = await desk.get<{ items?: Record<string, unknown>[] } & Record<string, unknown>>(
+    const pnl = await desk.get<{ rows?: Record<string, unknown>[]; totals?: Record<string, unknown> }>(
       `/v1/reports/pnl?account=${settings.account}&from=${from}&to=${new Date().toISOString()}&method=average-cost&groupBy=symbol`,
     );
-    print(objectTable('P&L today (average cost, USDT)', pnl.items ?? [pnl]));
+    print(objectTable('P&L today by symbol (average cost, USDT)', pnl.rows ?? []));
+    print(objectTable('P&L today, totals (USDT)', pnl.totals ? [pnl.totals] : []));
   } catch (error) {
     if (!(error instanceof DeskRequestError)) throw error;
     print(`P&L today: unavailable, ${error.message}\n`);
