@@ -147,6 +147,9 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
       items: unknown[];
     };
     expect(withFlat.items).toHaveLength(2);
+    const csv = (await (await desk.call('/v1/positions?format=csv')).text()).trim().split('\r\n');
+    expect(csv[0].split(',').slice(0, 4)).toEqual(['account', 'symbol', 'side', 'contracts']);
+    expect(csv[1]).toMatch(/^desk-a,BTCUSDT-PERPETUAL,LONG,6,60000,8,6,61000,/);
     const bad = await desk.call('/v1/positions?includeFlat=yes');
     expect(await bad.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'includeFlat' } });
   });

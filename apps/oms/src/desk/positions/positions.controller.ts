@@ -1,12 +1,14 @@
-import { Controller, Get, Query as QueryParams } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query as QueryParams, Res } from '@nestjs/common';
+import { Query, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Response } from 'express';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
+import { positionsCsv } from './positions-csv';
 import { positionsQueryOf } from './positions-query.factory';
 import { PositionListResponse } from './position.response';
-import { PositionsRequest } from './positions.request';
+import { PositionsHttpRequest } from './positions.request';
 
 @ApiTags('positions')
 @ApiBearerAuth()
@@ -18,12 +20,20 @@ export class PositionsController {
     private readonly scope: AccountScope,
   ) {}
 
-  /** Futures positions, OMS-computed beside venue-reported, with any break. */
+  /** Futures positions, OMS-computed beside venue-reported, with any break (JSON, or CSV by format). */
   @Get()
-  list(
+  @ApiProduces('application/json', 'text/csv')
+  async list(
     @CurrentActor() actor: DeskActor,
-    @QueryParams() request: PositionsRequest,
-  ): Promise<PositionListResponse> {
-    return this.queries.execute(positionsQueryOf(request, this.scope.accountsFor(actor, request.account)));
+    @QueryParams() request: PositionsHttpRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PositionListResponse | string> {
+    const list = await this.queries.execute<Query<PositionListResponse>, PositionListResponse>(
+      positionsQueryOf(request, this.scope.accountsFor(actor, request.account)),
+    );
+    if (request.format !== 'csv') return list;
+    response.type('text/csv');
+    response.setHeader('Content-Disposition', 'attachment; filename="positions.csv"');
+    return positionsCsv(list);
   }
 }

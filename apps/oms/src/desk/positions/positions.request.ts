@@ -1,6 +1,6 @@
 import { ArgsType, Field } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
 import { ACCOUNT_NAME, SYMBOL } from '../shared/filter-rules';
 import { QueryBoolean } from '../shared/query-boolean';
 
@@ -31,4 +31,12 @@ export class PositionsRequest {
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'asOf must be an ISO-8601 time' })
   asOf?: string;
+}
+
+/** REST only: `format=csv` answers CSV. */
+export class PositionsHttpRequest extends PositionsRequest {
+  @ApiPropertyOptional({ enum: ['json', 'csv'] })
+  @IsOptional()
+  @IsIn(['json', 'csv'])
+  format?: 'json' | 'csv';
 }
