@@ -142,7 +142,7 @@ export class ReadModelReplay {
     // Inside the swap / verify transaction: the same query on that transaction's connection.
     const rows = (await executor.query(
       `SELECT global_position::text AS global_position, stream_id, stream_version, event_type, schema_version,
-              payload, occurred_at FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT $2`,
+              payload, occurred_at FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
       [after, limit],
     )) as Array<{
       global_position: string;
