@@ -119,8 +119,8 @@ describe('ingest: every private stream message type arrives normalised, keyed an
       expect(envelope.observedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
       expect(envelope.venueTime).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
       expect(message.headers['x-event-id']).toBe(envelope.eventId);
-      // The raw venue message is kept inside the payload, with the venue's own field letters.
-      expect(envelope.payload.raw).toEqual(
+      // The raw venue message is kept inside the payload as the venue's text, with its own field letters.
+      expect(JSON.parse(envelope.payload.raw as string)).toEqual(
         expect.objectContaining({ e: expect.any(String), E: expect.any(String) }),
       );
     }
@@ -138,7 +138,9 @@ describe('ingest: every private stream message type arrives normalised, keyed an
       quantity: '400',
       direction: 'BUY',
     });
-    expect(futuresFill.payload.ticketId).toEqual((futuresFill.payload.raw as { T: string }).T);
+    expect(futuresFill.payload.ticketId).toEqual(
+      String((JSON.parse(futuresFill.payload.raw as string) as { T: string | number }).T),
+    );
   });
 
   it('stream health: a venue close gives Disconnected, then GapDetected and Connected, keyed account:-stream', async () => {
@@ -272,5 +274,35 @@ describe('ingest: every private stream message type arrives normalised, keyed an
       clientOrderId: 'desk-stop-1',
     });
     expect(canceled.symbol).toBe(PERP);
+  });
+
+  it('a stream message reaches the topic byte-for-byte in payload.raw: number formatting and fields outside the schema kept', async () => {
+    const now = Date.now();
+    const fill = (ticketId: string, extra: string) =>
+      `{"e":"ticketInfo","E":"${now}","s":"BTCUSDT","q":0.01000,"t":"${now}","p":"30000.00",` +
+      `"T":"${ticketId}","o":"990001","c":"raw-exact","a":"1","m":false,"S":"BUY",${extra}}`;
+    const first = fill('8800000000000000001', '"venueTier":{"note":"vip, [gold] \\"A\\""},"rebate":1.50E-4');
+    const second = fill('8800000000000000002', '"venueTier":null');
+    await harness.control.ok('POST', '/faults/stream/raw', { text: `[ ${first},\n  ${second} ]` });
+    const single = fill('8800000000000000003', '"seq":10');
+    await harness.control.ok('POST', '/faults/stream/raw', { text: `  ${single}  ` });
+    const messageOf = (ticketId: string) =>
+      harness.reader.messages.find((m) => {
+        if (m.topic !== harness.topics.venueObservations) return false;
+        const envelope = JSON.parse(m.text) as Envelope;
+        return envelope.type === 'SpotFillObserved' && envelope.payload.ticketId === ticketId;
+      });
+    const messages = await harness.reader.waitFor(() => {
+      const found = ['1', '2', '3'].map((n) => messageOf(`880000000000000000${n}`));
+      return found.every((m) => m !== undefined) ? found : undefined;
+    }, 'the three injected fills');
+    for (const [index, text] of [first, second, single].entries()) {
+      const message = messages[index];
+      const envelope = JSON.parse(message.text) as Envelope;
+      expect(envelope.payload.raw).toBe(text);
+      // On the wire, too: the Kafka value holds the item's exact characters (JSON-escaped once).
+      expect(message.text).toContain(JSON.stringify(text));
+    }
+    expect(JSON.parse(messages[0].text)).toMatchObject({ payload: { qty: '0.01', price: '30000' } });
   });
 });

@@ -134,8 +134,8 @@ export class AccountIngestor {
     this.running = true;
     this.stream.on('connected', ({ at }) => this.onConnected(at));
     this.stream.on('disconnected', ({ reason }) => this.onDisconnected(reason));
-    this.stream.on('event', (event) => this.onEvent(event));
-    this.stream.on('unknown', ({ raw, reason }) => this.onUnreadable(raw, reason));
+    this.stream.on('received', ({ event, raw }) => this.onEvent(event, raw));
+    this.stream.on('unknown', ({ raw, reason, text }) => this.onUnreadable(text ?? raw, reason));
     this.stream.on('error', (error) => this.onStreamError(error));
     this.stream.start();
     this.requestPoll('start');
@@ -172,7 +172,8 @@ export class AccountIngestor {
     this.streamHealth.disconnected(reason);
   }
 
-  private onEvent(event: UserStreamEvent): void {
+  /** `text`: the venue's item exactly as received, kept as the observations' `raw`. */
+  private onEvent(event: UserStreamEvent, text: string): void {
     const receivedAt = this.now();
     this.lastMessageAt = receivedAt;
     this.metrics.streamMessages.inc({ account: this.account.name, type: event.e });
@@ -182,16 +183,14 @@ export class AccountIngestor {
         stopPriceOf: (orderId) => this.view.stopPrices.get(orderId),
       });
     } catch (error) {
-      this.emitter.deadLetter(
-        this.account.name,
-        'venue-stream',
-        JSON.stringify(event),
-        describe(error),
-        receivedAt,
-      );
+      this.emitter.deadLetter(this.account.name, 'venue-stream', text, describe(error), receivedAt);
       return;
     }
-    this.publish(mapping.observations, false, receivedAt);
+    const observations = mapping.observations.map(({ event: observation }) => ({
+      event: observation,
+      raw: text,
+    }));
+    this.publish(observations, false, receivedAt);
     for (const stop of mapping.stopOrdersToPoll) void this.pollStopOrder(stop.orderId);
   }
 

@@ -53,7 +53,7 @@ export class ObservationEmitter {
           this.letter(
             event.data.accountId,
             'observation',
-            JSON.stringify(raw),
+            typeof raw === 'string' ? raw : JSON.stringify(raw),
             checked.reason,
             options.receivedAt,
           ),

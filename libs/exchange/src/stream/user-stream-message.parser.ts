@@ -22,25 +22,30 @@ export type StreamMessage =
 
 const knownEventTypes: ReadonlySet<string> = new Set(userStreamEventTypes);
 
-function classify(item: unknown): StreamMessage {
+function classify(item: unknown, text: string): StreamMessage {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-    return { type: 'unknown', raw: item, reason: 'not an object' };
+    return { type: 'unknown', raw: item, reason: 'not an object', text };
   }
   const record = item as Record<string, unknown>;
   if ('e' in record) {
     if (typeof record.e !== 'string' || !knownEventTypes.has(record.e)) {
-      return { type: 'unknown', raw: item, reason: `unknown event type ${JSON.stringify(record.e)}` };
+      return { type: 'unknown', raw: item, reason: `unknown event type ${JSON.stringify(record.e)}`, text };
     }
     const parsed = userStreamEventSchema.safeParse(item);
-    if (parsed.success) return { type: 'event', event: parsed.data };
+    if (parsed.success) return { type: 'event', event: parsed.data, text };
     const issue = parsed.error.issues[0];
-    return { type: 'unknown', raw: item, reason: `${record.e}.${issue.path.join('.')}: ${issue.message}` };
+    return {
+      type: 'unknown',
+      raw: item,
+      reason: `${record.e}.${issue.path.join('.')}: ${issue.message}`,
+      text,
+    };
   }
   const ping = streamPingSchema.safeParse(item);
   if (ping.success) return { type: 'ping', ping: ping.data };
   const pong = streamPongSchema.safeParse(item);
   if (pong.success) return { type: 'pong', pong: pong.data.pong };
-  return { type: 'unknown', raw: item, reason: 'no event type (e), ping or pong' };
+  return { type: 'unknown', raw: item, reason: 'no event type (e), ping or pong', text };
 }
 
 /**
@@ -56,11 +61,7 @@ export function parseUserStreamFrame(text: string): StreamMessage[] {
   }
   const items: unknown[] = Array.isArray(decoded) ? decoded : [decoded];
   const texts = jsonFrameItemTexts(text);
-  return items.map((item, index) => {
-    // The splitter and JSON.parse agree on well-formed text; re-encoding is only a guard.
-    const itemText = texts.length === items.length ? texts[index] : JSON.stringify(item);
-    const message = classify(item);
-    if (message.type === 'event' || message.type === 'unknown') return { ...message, text: itemText };
-    return message;
-  });
+  // The splitter and JSON.parse agree on well-formed text; re-encoding is only a guard.
+  const exact = texts.length === items.length;
+  return items.map((item, index) => classify(item, exact ? texts[index] : JSON.stringify(item)));
 }
