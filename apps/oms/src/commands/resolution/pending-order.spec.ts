@@ -1,0 +1,49 @@
+import { OrderLifecycleState } from '@oms/domain';
+import { pendingKinds, refOfState, streamIdOf } from './pending-order';
+
+const state = (overrides: Partial<OrderLifecycleState>): OrderLifecycleState => ({
+  clientOrderId: 'oms-abc',
+  orderId: null,
+  submission: { phase: 'none' },
+  cancel: { phase: 'none' },
+  breaks: {},
+  ...overrides,
+});
+
+describe('pending desk orders in the fold states', () => {
+  it('finds the desk order of a fold state by stream type, account and client id', () => {
+    const ref = refOfState('futures-stop-order', { accountId: 'desk-a', clientOrderId: 'oms-abc' });
+    expect(ref).toEqual({ market: 'futures-stop', accountId: 'desk-a', clientOrderId: 'oms-abc' });
+    expect(streamIdOf(ref!)).toBe('futures-stop-order:desk-a:c-oms-abc');
+    expect(refOfState('position', { accountId: 'desk-a', clientOrderId: 'x' })).toBeNull();
+  });
+
+  it('resumes intents without an answer, uncertain submissions and open cancels; nothing else', () => {
+    const requested = { phase: 'requested', actor: 'desk', requestedAt: 1 } as const;
+    expect(pendingKinds(state({ submission: requested }))).toEqual(['submission']);
+    expect(
+      pendingKinds(
+        state({
+          submission: {
+            phase: 'uncertain',
+            actor: 'desk',
+            requestedAt: 1,
+            uncertainSince: 2,
+            reason: 'http-5xx',
+          },
+          cancel: { phase: 'requested', actor: 'desk', requestedAt: 3, acknowledgedAt: 4 },
+        }),
+      ),
+    ).toEqual(['submission', 'cancel']);
+    expect(
+      pendingKinds(
+        state({ submission: { phase: 'accepted', actor: 'desk', requestedAt: 1, acceptedAt: 2 } }),
+      ),
+    ).toEqual([]);
+    expect(
+      pendingKinds(
+        state({ cancel: { phase: 'resolved', requestedAt: 1, outcome: 'canceled', resolvedAt: 2 } }),
+      ),
+    ).toEqual([]);
+  });
+});
