@@ -137,7 +137,7 @@ function nextPositionFill(fold: FoldServices, account: string, streamId: string,
   };
   const origin = {
     inputId: `bench-next-${account}-${k}`,
-    actor: 'ingest',
+    actor: null,
     source: 'ws',
     correlationId: 'bench',
     occurredAt: fill.time,

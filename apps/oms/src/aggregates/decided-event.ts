@@ -9,7 +9,7 @@ export interface DecidedEvent {
 export interface EventOrigin {
   /** The Kafka envelope's eventId, or the id of the desk / resolver command. */
   readonly inputId: string;
-  /** The desk token's name, 'ingest' for venue observations, null for the OMS's own work. */
+  /** The desk token's name; null for venue facts and the OMS's own work (desk-api.md audit trail). */
   readonly actor: string | null;
   /** `ws`, `rest-poll`, `rest-ack` for observations; for commands the port's source, else `oms`. */
   readonly source: string;

@@ -158,14 +158,15 @@ describe('ORDER_COMMAND_PORT (OrderCommandService) on Postgres', () => {
     );
     expect(orders).toEqual([{ origin: 'desk', status: 'NEW' }]);
     const types = await database.dataSource.query(
-      `SELECT event_type, metadata->>'source' AS source FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      `SELECT event_type, metadata->>'source' AS source, metadata->>'actor' AS actor FROM events
+       WHERE stream_id = $1 ORDER BY stream_version`,
       [streamId],
     );
     expect(types).toEqual([
-      { event_type: 'OrderSubmissionRequested', source: 'oms' },
-      { event_type: 'OrderAccepted', source: 'oms' },
-      { event_type: 'SpotOrderObserved', source: 'oms' },
-      { event_type: 'SpotFillObserved', source: 'rest-poll' },
+      { event_type: 'OrderSubmissionRequested', source: 'oms', actor: 'alice' },
+      { event_type: 'OrderAccepted', source: 'oms', actor: 'alice' },
+      { event_type: 'SpotOrderObserved', source: 'oms', actor: 'alice' },
+      { event_type: 'SpotFillObserved', source: 'rest-poll', actor: null },
     ]);
   });
 

@@ -246,7 +246,7 @@ export function originOf(envelope: EventEnvelope): EventOrigin {
   const venueTime = envelope.venueTime === null ? null : Date.parse(envelope.venueTime);
   return {
     inputId: envelope.eventId,
-    actor: 'ingest',
+    actor: null,
     source: envelope.source,
     correlationId: envelope.correlationId,
     occurredAt: venueTime ?? Date.parse(envelope.observedAt),
