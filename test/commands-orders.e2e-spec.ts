@@ -164,4 +164,21 @@ describe('desk order commands (e2e)', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('ACCOUNT_NOT_FOUND');
   });
+
+  it('cancels orders by id in one venue call, each with its own outcome in request order', async () => {
+    const first = await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '950', quantity: '0.002' }));
+    const second = await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '951', quantity: '0.002' }));
+    const answer = await desk.call('POST', '/v1/spot/orders/cancel-by-ids', {
+      account: 'demo',
+      ids: [first.body.id, '00000000-0000-0000-0000-000000000000', second.body.id],
+    });
+    expect(answer.status).toBe(202);
+    const [one, unknown, two] = answer.body.results;
+    expect(unknown.error).toMatchObject({ code: 'ORDER_NOT_FOUND', field: 'ids[1]' });
+    expect([one.order.id, two.order.id]).toEqual([first.body.id, second.body.id]);
+    for (const placed of [first, second]) {
+      const closed = await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED', 30_000);
+      expect(closed.cancel?.state).toBe('CONFIRMED');
+    }
+  });
 });

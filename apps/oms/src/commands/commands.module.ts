@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CancelAllService } from './cancel/cancel-all.service';
+import { CancelByIdsService } from './cancel/cancel-by-ids.service';
 import { OrderCancelService } from './cancel/order-cancel.service';
 import { COMMANDS_CONFIG } from './config/commands-config.token';
 import { CommandsConfig } from './config/commands.config';
@@ -45,6 +46,7 @@ export class CommandsModule {
         OrderBatchService,
         OrderCancelService,
         CancelAllService,
+        CancelByIdsService,
         VenueSettingsService,
         IdempotencyStore,
         IdempotentCommands,

@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { DecimalField } from './decimal-field';
 
 const POSITION_SIDES = ['LONG', 'SHORT'] as const;
@@ -10,6 +21,17 @@ export class CancelAllRequest {
   @ApiProperty({ example: 'demo' }) @IsString() @MinLength(1) account!: string;
   @ApiPropertyOptional({ example: 'BTCUSDT' }) @IsOptional() @IsString() @MinLength(1) symbol?: string;
   @ApiPropertyOptional({ enum: ['BUY', 'SELL'] }) @IsOptional() @IsIn(['BUY', 'SELL']) side?: 'BUY' | 'SELL';
+}
+
+/** POST /v1/spot/orders/cancel-by-ids and /v1/futures/orders/cancel-by-ids. */
+export class CancelByIdsRequest {
+  @ApiProperty({ example: 'demo' }) @IsString() @MinLength(1) account!: string;
+  @ApiProperty({ type: [String], description: 'OMS order ids, up to 100' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  ids!: string[];
 }
 
 class FuturesSymbolRequest {

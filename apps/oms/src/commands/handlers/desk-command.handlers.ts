@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AccountScope } from '../../access/account-scope';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { CancelAllService } from '../cancel/cancel-all.service';
+import { CancelByIdsService } from '../cancel/cancel-by-ids.service';
 import { OrderCancelService } from '../cancel/order-cancel.service';
 import { IdempotentCommands, RenderedAnswer } from '../idempotency/idempotent-commands';
 import { CommandReadModels } from '../orders/command-read-models';
@@ -12,6 +13,7 @@ import { OrderPlacementService } from '../placement/order-placement.service';
 import { VenueSettingsService } from '../venue/venue-settings.service';
 import {
   CancelAllOrdersCommand,
+  CancelOrdersByIdsCommand,
   CancelOrderCommand,
   ChangeFuturesSettingCommand,
   DeskCommandContext,
@@ -130,6 +132,24 @@ export class CancelAllOrdersHandler implements ICommandHandler<CancelAllOrdersCo
   }
 }
 
+@CommandHandler(CancelOrdersByIdsCommand)
+export class CancelOrdersByIdsHandler implements ICommandHandler<CancelOrdersByIdsCommand> {
+  constructor(
+    private readonly scope: AccountScope,
+    private readonly idempotent: IdempotentCommands,
+    private readonly cancels: CancelByIdsService,
+  ) {}
+
+  execute({ context, market, request }: CancelOrdersByIdsCommand): Promise<RenderedAnswer> {
+    this.scope.require(context.actor, request.account);
+    const route = `POST /v1/${market}/orders/cancel-by-ids`;
+    return this.idempotent.run(scopeOf(context, route, request), async () => {
+      const body = await this.cancels.cancel(market, request.account, request.ids, originOf(context));
+      return { statusCode: 202, body, kept: { kind: 'body', body } };
+    });
+  }
+}
+
 @CommandHandler(ChangeFuturesSettingCommand)
 export class ChangeFuturesSettingHandler implements ICommandHandler<ChangeFuturesSettingCommand> {
   constructor(
@@ -177,6 +197,7 @@ export const DESK_COMMAND_HANDLERS = [
   PlaceOrderBatchHandler,
   CancelOrderHandler,
   CancelAllOrdersHandler,
+  CancelOrdersByIdsHandler,
   ChangeFuturesSettingHandler,
   TransferAssetHandler,
 ];

@@ -5,6 +5,7 @@ import { FuturesBatchOrderRequest, FuturesOrderRequest } from '../dto/futures-or
 import { SpotBatchOrderRequest, SpotOrderRequest } from '../dto/spot-order.request';
 import {
   CancelAllRequest,
+  CancelByIdsRequest,
   LeverageRequest,
   MarginTypeRequest,
   PositionMarginRequest,
@@ -62,6 +63,16 @@ export class CancelAllOrdersCommand extends Command<RenderedAnswer> {
     readonly context: DeskCommandContext,
     readonly market: 'spot' | 'futures',
     readonly request: CancelAllRequest,
+  ) {
+    super();
+  }
+}
+
+export class CancelOrdersByIdsCommand extends Command<RenderedAnswer> {
+  constructor(
+    readonly context: DeskCommandContext,
+    readonly market: 'spot' | 'futures',
+    readonly request: CancelByIdsRequest,
   ) {
     super();
   }

@@ -7,9 +7,10 @@ import type { DeskActor } from '../../access/desk-actor';
 import { OrderResponse } from '../../desk/orders/order.response';
 import { FuturesBatchRequest, FuturesOrderRequest } from '../dto/futures-order.request';
 import { SpotBatchRequest, SpotOrderRequest } from '../dto/spot-order.request';
-import { CancelAllRequest } from '../dto/venue-settings.request';
+import { CancelAllRequest, CancelByIdsRequest } from '../dto/venue-settings.request';
 import {
   CancelAllOrdersCommand,
+  CancelOrdersByIdsCommand,
   CancelOrderCommand,
   PlaceFuturesOrderCommand,
   PlaceOrderBatchCommand,
@@ -137,6 +138,30 @@ export class OrderCommandsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<unknown> {
     const command = new CancelAllOrdersCommand(commandContext(actor, key), 'futures', body);
+    return send(response, await this.commandBus.execute(command));
+  }
+
+  @Post('spot/orders/cancel-by-ids')
+  @ApiOperation({ summary: 'Cancel up to 100 spot orders by OMS id in one venue call; 202 {results}' })
+  async cancelSpotByIds(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: CancelByIdsRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    const command = new CancelOrdersByIdsCommand(commandContext(actor, key), 'spot', body);
+    return send(response, await this.commandBus.execute(command));
+  }
+
+  @Post('futures/orders/cancel-by-ids')
+  @ApiOperation({ summary: 'Cancel up to 100 futures orders by OMS id in one venue call; 202 {results}' })
+  async cancelFuturesByIds(
+    @CurrentActor() actor: DeskActor,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: CancelByIdsRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<unknown> {
+    const command = new CancelOrdersByIdsCommand(commandContext(actor, key), 'futures', body);
     return send(response, await this.commandBus.execute(command));
   }
 }
