@@ -27,6 +27,7 @@ describe('loadOmsConfig', () => {
       KAFKA_TOPIC_PREFIX: 'run-7',
       OMS_CONSUMER_GROUP: 'oms-blue',
       EXCHANGE_REST_URL: 'http://127.0.0.1:8080',
+      EXCHANGE_ACCOUNTS: JSON.stringify([{ name: 'demo', apiKey: 'k', secretKey: 's' }]),
     });
     expect(config.fold).toMatchObject({
       kafkaBrokers: ['k1:9092', 'k2:9093'],
