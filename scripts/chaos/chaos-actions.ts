@@ -266,9 +266,11 @@ export class ChaosActions {
     this.stats.externalFailed += 1;
     const reason =
       outcome.kind === 'rejected'
-        ? `external ${outcome.error instanceof VenueRejectionError ? outcome.error.code : outcome.error.kind}`
-        : `external ${outcome.reason}`;
-    this.stats.refusals.set(reason, (this.stats.refusals.get(reason) ?? 0) + 1);
+        ? outcome.error instanceof VenueRejectionError
+          ? outcome.error.code
+          : outcome.error.kind
+        : outcome.reason;
+    this.stats.externalFailures.set(reason, (this.stats.externalFailures.get(reason) ?? 0) + 1);
   }
 
   close(): Promise<void> {

@@ -22,6 +22,7 @@ export class ChaosStats {
   externalFailed = 0;
   readonly faults = new Map<FaultKind, number>();
   readonly refusals = new Map<string, number>();
+  readonly externalFailures = new Map<string, number>();
   /** Desk orders first answered UNCERTAIN or PENDING_SUBMIT, with the time they took to become certain. */
   readonly uncertain = new Map<string, number | null>();
 

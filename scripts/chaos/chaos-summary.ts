@@ -2,6 +2,10 @@
 import { textTable } from '../demo/text-table';
 import { ChaosStats } from './chaos-stats';
 
+function listed(counts: ReadonlyMap<string, number>): string {
+  return counts.size ? ` (${[...counts].map(([what, n]) => `${what} ${n}`).join(', ')})` : '';
+}
+
 function percentile(sorted: readonly number[], share: number): number | undefined {
   if (sorted.length === 0) return undefined;
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
@@ -21,13 +25,13 @@ export function chaosSummary(
   const rows: Array<[string, string | number]> = [
     ['seed / minutes', `${seed} / ${minutes}`],
     ['desk orders placed', stats.deskPlaced],
-    [
-      'desk requests refused (4XX)',
-      `${stats.deskRefused}${stats.refusals.size ? ` (${[...stats.refusals].map(([code, n]) => `${code} ${n}`).join(', ')})` : ''}`,
-    ],
+    ['desk requests refused (4XX)', `${stats.deskRefused}${listed(stats.refusals)}`],
     ['desk requests unanswered', stats.deskUnanswered],
     ['desk cancels requested', stats.deskCancels],
-    ['external orders (accepted / failed)', `${stats.externalPlaced} / ${stats.externalFailed}`],
+    [
+      'external orders (accepted / failed)',
+      `${stats.externalPlaced} / ${stats.externalFailed}${listed(stats.externalFailures)}`,
+    ],
     ...[...stats.faults].sort().map(([kind, count]): [string, number] => [`fault: ${kind}`, count]),
     ['uncertain desk orders', stats.uncertain.size],
     [
