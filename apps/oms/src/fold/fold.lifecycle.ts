@@ -21,6 +21,8 @@ export class FoldLifecycle implements OnApplicationBootstrap, OnApplicationShutd
   private relay?: OutboxRelay;
   private publisher?: KafkaEventPublisher;
   private check?: FoldCheck;
+  private stopping = false;
+  private wake?: () => void;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -38,12 +40,8 @@ export class FoldLifecycle implements OnApplicationBootstrap, OnApplicationShutd
         log.error({ err: error }, 'exchange info unavailable: futures fills wait for their multiplier');
       }
     }
-    this.consumer = new KafkaFoldConsumer(this.dataSource, this.fold, {
-      brokers: this.config.kafkaBrokers,
-      topicPrefix: this.config.topicPrefix,
-      consumerGroup: this.config.consumerGroup,
-    });
-    await this.consumer.start();
+    // The OMS serves desks while Kafka is away (health says so); the fold joins when it can.
+    void this.startConsumer();
     const kafka = createKafkaClient({
       brokers: this.config.kafkaBrokers,
       clientId: 'oms-outbox',
@@ -65,7 +63,32 @@ export class FoldLifecycle implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
+  private async startConsumer(): Promise<void> {
+    for (let attempt = 1; !this.stopping; attempt += 1) {
+      const consumer = new KafkaFoldConsumer(this.dataSource, this.fold, {
+        brokers: this.config.kafkaBrokers,
+        topicPrefix: this.config.topicPrefix,
+        consumerGroup: this.config.consumerGroup,
+      });
+      try {
+        await consumer.start();
+        // A shutdown that came while it was connecting stops it here.
+        if (this.stopping) await consumer.stop();
+        else this.consumer = consumer;
+        return;
+      } catch (error) {
+        await consumer.stop().catch(() => undefined);
+        log.error({ err: error, attempt }, 'the Kafka fold could not start; trying again');
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(30_000, 500 * 2 ** Math.min(attempt, 6))),
+        );
+      }
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
     this.check?.stop();
     await this.consumer?.stop();
     await this.relay?.stop();

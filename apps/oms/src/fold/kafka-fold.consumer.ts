@@ -87,5 +87,7 @@ export class KafkaFoldConsumer {
   async stop(): Promise<void> {
     await this.subscriber?.stop();
     this.subscriber = undefined;
+    await this.deadLetters?.close();
+    this.deadLetters = undefined;
   }
 }
