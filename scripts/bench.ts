@@ -62,8 +62,8 @@ async function main(): Promise<void> {
     machine: machineFacts(),
     runs,
   };
-  const written = writeReport(root, filter ? 'filtered' : 'latest', report);
-  const readme = !filter && updateReadmeTable(join(root, 'README.md'), markdownTable(report));
+  const written = await writeReport(root, filter ? 'filtered' : 'latest', report);
+  const readme = !filter && (await updateReadmeTable(join(root, 'README.md'), markdownTable(report)));
   const failed = runs.filter((run) => run.exitCode !== 0).length;
   console.log(`\n${files.length} benchmark(s) run, ${failed} failed`);
   console.log(

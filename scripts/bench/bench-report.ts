@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { BenchRun } from './run-bench-file';
 
 export interface MachineFacts {
@@ -79,28 +80,35 @@ export function markdownTable(report: BenchReport): string {
 const README_START = '<!-- bench-table:start -->';
 const README_END = '<!-- bench-table:end -->';
 
+/** Markdown as the repository's Prettier settings write it, so `format:check` stays clean. */
+async function prettyMarkdown(text: string, path: string): Promise<string> {
+  const options = (await resolveConfig(path)) ?? {};
+  return format(text, { ...options, parser: 'markdown' });
+}
+
 /** Replaces the README's table between its markers; false when the markers are missing. */
-export function updateReadmeTable(readmePath: string, table: string): boolean {
+export async function updateReadmeTable(readmePath: string, table: string): Promise<boolean> {
   if (!existsSync(readmePath)) return false;
   const text = readFileSync(readmePath, 'utf8');
   const start = text.indexOf(README_START);
   const end = text.indexOf(README_END);
   if (start < 0 || end < start) return false;
-  writeFileSync(readmePath, `${text.slice(0, start + README_START.length)}\n${table}${text.slice(end)}`);
+  const updated = `${text.slice(0, start + README_START.length)}\n${table}${text.slice(end)}`;
+  writeFileSync(readmePath, await prettyMarkdown(updated, readmePath));
   return true;
 }
 
 /** Writes <name>.json and <name>.md under bench/results; returns their paths. */
-export function writeReport(
+export async function writeReport(
   root: string,
   name: string,
   report: BenchReport,
-): { json: string; markdown: string } {
+): Promise<{ json: string; markdown: string }> {
   const folder = join(root, 'bench', 'results');
   mkdirSync(folder, { recursive: true });
   const json = join(folder, `${name}.json`);
   const markdown = join(folder, `${name}.md`);
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(markdown, markdownTable(report));
+  writeFileSync(markdown, await prettyMarkdown(markdownTable(report), markdown));
   return { json, markdown };
 }
