@@ -3,7 +3,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { format, resolveConfig } from 'prettier';
 import { BenchRun } from './run-bench-file';
 
 export interface MachineFacts {
@@ -82,8 +81,10 @@ const README_END = '<!-- bench-table:end -->';
 
 /** Markdown as the repository's Prettier settings write it, so `format:check` stays clean. */
 async function prettyMarkdown(text: string, path: string): Promise<string> {
-  const options = (await resolveConfig(path)) ?? {};
-  return format(text, { ...options, parser: 'markdown' });
+  // Loaded here, not at the top: only a real run formats, and Jest cannot load Prettier 3.
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(path)) ?? {};
+  return prettier.format(text, { ...options, parser: 'markdown' });
 }
 
 /** Replaces the README's table between its markers; false when the markers are missing. */
