@@ -40,7 +40,7 @@ export class IngestRuntime {
     this.outbox = new ObservationOutbox(
       new FileJournal<OutboxRecord>(config.journal.dir, config.journal.maxBytes),
       this.sink,
-      { bufferMaxRecords: config.journal.bufferMaxRecords },
+      { bufferMaxRecords: config.journal.bufferMaxRecords, spillAfterMs: config.journal.spillAfterMs },
       {
         delivered: (records) => this.onDelivered(records),
         sendFailed: () => undefined,

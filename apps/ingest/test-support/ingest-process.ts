@@ -3,21 +3,33 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..');
 
-/** Ingest as its own process (`apps/ingest/src/main.ts`), to be killed as an operator or a crash would. */
+/** How the process runs: TypeScript compiled on the fly by swc-node, or the `npm run build` output. */
+export type IngestRuntime = 'swc' | 'compiled';
+
+/** The compiled entry point, as the Docker image runs it. */
+export const compiledIngestMain = join(root, 'dist/apps/ingest/src/main.js');
+
+/** Ingest as its own process, to be killed as an operator or a crash would. */
 export class IngestProcess {
   private child: ChildProcess | undefined;
   private output = '';
 
+  constructor(
+    private readonly runtime: IngestRuntime = 'swc',
+    /** Node flags, e.g. `--trace-gc` while diagnosing. */
+    private readonly nodeArgs: readonly string[] = [],
+  ) {}
+
   start(environment: NodeJS.ProcessEnv): void {
-    this.child = spawn(
-      process.execPath,
-      ['-r', join(root, 'scripts/register.cjs'), join(root, 'apps/ingest/src/main.ts')],
-      {
-        cwd: root,
-        env: { ...process.env, ...environment },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const entry =
+      this.runtime === 'compiled'
+        ? [compiledIngestMain]
+        : ['-r', join(root, 'scripts/register.cjs'), join(root, 'apps/ingest/src/main.ts')];
+    this.child = spawn(process.execPath, [...this.nodeArgs, ...entry], {
+      cwd: root,
+      env: { ...process.env, ...environment },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
   }

@@ -48,6 +48,7 @@ const ingestEnvironment = z
       .min(1024)
       .default(256 * 1024 * 1024),
     INGEST_BUFFER_MAX_RECORDS: z.coerce.number().int().min(1).default(10_000),
+    INGEST_SPILL_AFTER_MS: z.coerce.number().int().min(1).default(1_000),
   })
   .superRefine((env, context) => {
     if (env.EXCHANGE_ACCOUNTS === undefined) return;
@@ -90,7 +91,13 @@ export interface IngestConfig {
   };
   readonly polls: IngestPollSettings;
   readonly marks: { readonly intervalMs: number; readonly quoteAsset: string };
-  readonly journal: { readonly dir: string; readonly maxBytes: number; readonly bufferMaxRecords: number };
+  readonly journal: {
+    readonly dir: string;
+    readonly maxBytes: number;
+    readonly bufferMaxRecords: number;
+    /** A Kafka send unanswered this long spills memory to the journal. */
+    readonly spillAfterMs: number;
+  };
 }
 
 export function loadIngestConfig(env: NodeJS.ProcessEnv = process.env): IngestConfig {
@@ -124,6 +131,7 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv = process.env): IngestCo
       dir: parsed.INGEST_JOURNAL_DIR,
       maxBytes: parsed.INGEST_JOURNAL_MAX_BYTES,
       bufferMaxRecords: parsed.INGEST_BUFFER_MAX_RECORDS,
+      spillAfterMs: parsed.INGEST_SPILL_AFTER_MS,
     },
   };
 }

@@ -18,6 +18,32 @@ function record(index: number, reason = 'spec'): OutboxRecord {
   };
 }
 
+/** A Kafka stand-in whose sends hang until released (a broker gone silent). */
+class HangingSink implements OutboxSink {
+  readonly delivered: string[] = [];
+  private release: (() => void) | undefined;
+  hanging = true;
+  send(records: readonly OutboxRecord[]): Promise<void> {
+    const deliver = () => {
+      for (const item of records) if (item.kind === 'dead-letter') this.delivered.push(item.value);
+    };
+    if (!this.hanging) {
+      deliver();
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.release = () => {
+        deliver();
+        resolve();
+      };
+    });
+  }
+  answer(): void {
+    this.hanging = false;
+    this.release?.();
+  }
+}
+
 /** A Kafka stand-in that can be switched off, and keeps what it acknowledged. */
 class SwitchableSink implements OutboxSink {
   up = true;
@@ -132,6 +158,31 @@ describe('observation outbox and its journal (local disk)', () => {
     await until(() => sink.delivered.length === 20, 'everything');
     expect(sink.delivered).toEqual(Array.from({ length: 20 }, (_, index) => `r${index}`));
     expect(box.state().journalFull).toBe(false);
+    await box.stop();
+  });
+
+  it('a send left unanswered past spillAfterMs moves memory to the journal; all arrive in order once Kafka answers', async () => {
+    const sink = new HangingSink();
+    const box = new ObservationOutbox(
+      new FileJournal<OutboxRecord>(dir, 1024 * 1024),
+      sink,
+      { bufferMaxRecords: 1000, spillAfterMs: 50 },
+      observer,
+    );
+    box.start();
+    box.enqueue([record(0), record(1)]);
+    for (let index = 2; index < 40; index += 1) box.enqueue([record(index)]);
+    await until(() => box.state().degraded, 'the slow send to be noticed');
+    // Nothing waits in memory: the batch in flight and everything after it is on disk.
+    expect(box.state()).toMatchObject({ memoryDepth: 0, journalDepth: 40 });
+    box.enqueue([record(40)]);
+    expect(box.state()).toMatchObject({ memoryDepth: 0, journalDepth: 41 });
+    sink.answer();
+    await until(() => box.state().journalDepth === 0 && !box.state().degraded, 'the backlog to drain');
+    // The batch in flight was delivered, then sent again from the journal (same records:
+    // consumers de-duplicate by eventId); every record arrives, in order.
+    const firstSeen = sink.delivered.filter((value, index) => sink.delivered.indexOf(value) === index);
+    expect(firstSeen).toEqual(Array.from({ length: 41 }, (_, index) => `r${index}`));
     await box.stop();
   });
 

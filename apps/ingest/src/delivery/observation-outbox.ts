@@ -11,6 +11,12 @@ export interface OutboxOptions {
   /** Records held in memory while Kafka keeps up; beyond it they spill to the journal. */
   readonly bufferMaxRecords: number;
   readonly batchMaxRecords?: number;
+  /**
+   * A send still unanswered after this long (a broker gone silent rather than refusing)
+   * is treated as a failure for buffering: memory spills to the journal and new records
+   * go there, so a hanging Kafka neither fills memory nor leaves records a kill would lose.
+   */
+  readonly spillAfterMs?: number;
   readonly retryDelayMs?: number;
   readonly maxRetryDelayMs?: number;
 }
@@ -129,6 +135,18 @@ export class ObservationOutbox {
     this.persist(records);
   }
 
+  /**
+   * The send in flight is slow: journal what waits in memory (the batch in flight too,
+   * ahead of the rest, so order holds if the send fails; if it succeeds, the journal sends
+   * those records again with the same eventIds, which consumers de-duplicate).
+   */
+  private spillSlowSend(): void {
+    if (this.memory.length === 0 && this.degraded) return;
+    if (!this.degraded) this.logger.warn('Kafka slow to acknowledge: journaling until it catches up');
+    this.degraded = true;
+    this.spillMemory();
+  }
+
   private nextBatch(): { source: Source; records: OutboxRecord[]; endOffset: number } | undefined {
     const limit = this.options.batchMaxRecords ?? 500;
     if (!this.journal.isEmpty) {
@@ -154,6 +172,7 @@ export class ObservationOutbox {
         this.wake = undefined;
         continue;
       }
+      const spillTimer = setTimeout(() => this.spillSlowSend(), this.options.spillAfterMs ?? 1_000);
       try {
         await this.sink.send(batch.records);
       } catch (error) {
@@ -166,6 +185,8 @@ export class ObservationOutbox {
         const base = this.options.retryDelayMs ?? 200;
         await sleep(Math.min(this.options.maxRetryDelayMs ?? 2_000, base * 2 ** Math.min(this.failures, 6)));
         continue;
+      } finally {
+        clearTimeout(spillTimer);
       }
       this.failures = 0;
       this.acknowledge(batch.source, batch.records.length, batch.endOffset);
