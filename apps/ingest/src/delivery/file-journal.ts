@@ -37,6 +37,7 @@ export class FileJournal<T> {
   private size = 0;
   private cursor = 0;
   private pending = 0;
+  private readBuffer: Buffer | undefined;
 
   constructor(
     private readonly dir: string,
@@ -87,27 +88,29 @@ export class FileJournal<T> {
   peek(limit: number): JournalEntry<T>[] {
     if (this.pending === 0) return [];
     const entries: JournalEntry<T>[] = [];
+    // One read buffer for the journal's life: a drain peeks hundreds of times, and a
+    // fresh megabyte each time is garbage the collector frees late (RSS under drain).
+    const buffer = (this.readBuffer ??= Buffer.allocUnsafe(READ_CHUNK_BYTES));
     const reader = openSync(this.file, 'r');
     try {
       let offset = this.cursor;
-      let carry = Buffer.alloc(0);
+      let carry: Buffer | undefined;
       while (entries.length < limit && offset < this.size) {
-        const chunk = Buffer.alloc(Math.min(READ_CHUNK_BYTES, this.size - offset));
-        const read = readSync(reader, chunk, 0, chunk.length, offset);
+        const read = readSync(reader, buffer, 0, Math.min(buffer.length, this.size - offset), offset);
         if (read === 0) break;
-        const start = offset - carry.length;
-        const data = Buffer.concat([carry, chunk.subarray(0, read)]);
+        // A line longer than what is left of a chunk: joined with the next chunk (rare).
+        const data = carry ? Buffer.concat([carry, buffer.subarray(0, read)]) : buffer.subarray(0, read);
+        const start = offset - (carry?.length ?? 0);
         offset += read;
         let lineStart = 0;
         let newline = data.indexOf(10, lineStart);
         while (newline >= 0 && entries.length < limit) {
-          const line = data.subarray(lineStart, newline).toString('utf8');
+          const line = data.toString('utf8', lineStart, newline);
           entries.push({ record: JSON.parse(line) as T, endOffset: start + newline + 1 });
           lineStart = newline + 1;
           newline = data.indexOf(10, lineStart);
         }
-        carry = data.subarray(lineStart);
-        if (entries.length >= limit) break;
+        carry = lineStart < data.length ? Buffer.from(data.subarray(lineStart)) : undefined;
       }
     } finally {
       closeSync(reader);
