@@ -2,10 +2,14 @@
  * Ingest figures: venue stream message to Kafka-visible latency (p50, p99) at 100 and
  * 1,000 messages per second, real venue fills at a desk's pace, journal write and
  * drain rates (on disk alone, and to the broker after an outage), and the ingest
- * process's peak RSS. Ingest runs as its own process against the simulated venue and
- * the project broker; the consumer is kafkajs, as the OMS's.
+ * process's peak RSS (whole run and per phase). Ingest runs as its own process against
+ * the simulated venue and the project broker; the consumer is kafkajs, as the OMS's.
+ * By default the process is the compiled build (`node dist/apps/ingest/src/main.js`, as
+ * the Docker image runs it; rebuilt first when older than its sources);
+ * INGEST_BENCH_RUNTIME=swc measures TypeScript compiled on the fly instead.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +18,7 @@ import { BenchFigure, printBenchResult } from '@oms/platform';
 import { FileJournal } from '../src/delivery/file-journal';
 import { OutboxRecord } from '../src/delivery/outbox-record';
 import { IngestHarness, spotFill } from '../test-support/ingest-harness';
-import { IngestProcess } from '../test-support/ingest-process';
+import { compiledIngestMain, IngestProcess } from '../test-support/ingest-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let ticket = 9_000_000_000_000_000_000n;
@@ -65,6 +69,31 @@ function rssMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
   return kb === undefined ? NaN : Math.round(Number(kb) / 1024);
 }
 
+/** Newest modification time of the TypeScript sources under `folder`. */
+function newestSource(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory() && entry.name === 'test-support') continue;
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts') && !/\.(int-|e2e-)?spec\.ts$/.test(entry.name))
+      newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** The compiled run measures the build: a missing or stale one is rebuilt (`npm run build`) first. */
+function ensureFreshBuild(): void {
+  const root = join(__dirname, '..', '..', '..');
+  const folders = ['apps/ingest/src', 'libs'].map((folder) => join(root, folder));
+  const fresh =
+    existsSync(compiledIngestMain) &&
+    Math.max(...folders.map(newestSource)) <= statSync(compiledIngestMain).mtimeMs;
+  if (fresh) return;
+  console.log('the compiled ingest is missing or older than its sources: npm run build');
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
 /** Linux: writing 5 to clear_refs resets the peak (VmHWM), so each phase gets a peak of its own. */
 function resetPeakRss(pid: number | undefined): void {
   try {
@@ -87,6 +116,7 @@ async function main(): Promise<void> {
   const runtime = process.env.INGEST_BENCH_RUNTIME === 'swc' ? 'swc' : 'compiled';
   // Diagnosis: INGEST_BENCH_NODE_ARGS='--trace-gc' INGEST_BENCH_LOG=/tmp/ingest.log keeps ingest's output.
   const nodeArgs = (process.env.INGEST_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (runtime === 'compiled') ensureFreshBuild();
   const ingest = new IngestProcess(runtime, nodeArgs);
   try {
     await harness.start();
