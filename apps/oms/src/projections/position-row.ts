@@ -1,4 +1,5 @@
 import { DomainError, FuturesPositionState, foldPosition, futuresPositionPnl } from '@oms/domain';
+import { PositionFiguresCache } from './position-figures';
 
 export interface PositionRow {
   readonly account: string;
@@ -27,9 +28,10 @@ export function positionRowOf(
   version: number,
   state: FuturesPositionState,
   updatedAt: number,
+  figures?: PositionFiguresCache,
 ): PositionRow | null {
   if (state.accountId === null || state.symbol === null || state.side === null) return null;
-  const pnl = futuresPositionPnl(state, { markPrice: null, settlementAsset: settlementAsset(state) });
+  const kept = figures?.figures(streamId, state, settlementAsset(state)) ?? null;
   const openBreak = Object.values(state.breaks)
     .filter((item) => item.resolution === null)
     .sort((a, b) => (a.breakId < b.breakId ? -1 : 1))[0];
@@ -50,6 +52,8 @@ export function positionRowOf(
     streamVersion: version,
     updatedAt,
   };
+  if (kept !== null) return { ...common, ...kept };
+  const pnl = futuresPositionPnl(state, { markPrice: null, settlementAsset: settlementAsset(state) });
   if (pnl instanceof DomainError) {
     const fold = foldPosition(state);
     return {
