@@ -17,8 +17,6 @@ export interface DeskApp {
   call(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>;
   /** POST /v1/tokens as admin; returns the token value. */
   issueToken(name: string, role: string, accounts: string[], requestsPerMinute?: number): Promise<string>;
-  /** Stops the spec's own Kafka broker (to see the OMS without Kafka); false when the broker is external. */
-  stopBroker(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -26,7 +24,6 @@ export interface DeskApp {
 export async function startDeskApp(env: Record<string, string> = {}): Promise<DeskApp> {
   const database = await createTestDatabase({ migrate: false });
   const { brokers, local } = await openSpecBrokers();
-  let broker = local;
   const config = loadOmsConfig({
     DATABASE_URL: database.url,
     KAFKA_BROKERS: brokers.join(','),
@@ -69,16 +66,10 @@ export async function startDeskApp(env: Record<string, string> = {}): Promise<De
         throw new Error(`token ${name}: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { token: string }).token;
     },
-    async stopBroker() {
-      if (!broker) return false;
-      await broker.dispose();
-      broker = undefined;
-      return true;
-    },
     async close() {
       await app.close();
       await database.drop();
-      await broker?.dispose();
+      await local?.dispose();
     },
   };
 }
