@@ -31,7 +31,9 @@ describe('answers the OMS records twice or late', () => {
   it('a repeated create answer accepts nothing more and is not refused', () => {
     const { decided } = decideAfter([place, accept], accept);
     expect(decided).not.toBeInstanceOf(DomainError);
-    expect((decided as readonly { type: string }[]).map((event) => event.type)).not.toContain('OrderAccepted');
+    expect((decided as readonly { type: string }[]).map((event) => event.type)).not.toContain(
+      'OrderAccepted',
+    );
   });
 
   it('a create answer naming another orderId is still refused', () => {
