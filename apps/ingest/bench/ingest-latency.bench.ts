@@ -104,10 +104,15 @@ function resetPeakRss(pid: number | undefined): void {
 }
 
 const phasePeaks: { phase: string; mb: number }[] = [];
+let ingestStartedAt = 0;
 
 /** Records the peak RSS of the phase that ends now and starts a new one. */
 function endPhase(pid: number | undefined, phase: string): void {
   phasePeaks.push({ phase, mb: rssMb(pid, 'VmHWM') });
+  // With INGEST_BENCH_NODE_ARGS=--trace-gc, these times line up with the GC trace's.
+  console.log(
+    `phase "${phase}" ended ${Math.round(performance.now() - ingestStartedAt)} ms after ingest started`,
+  );
   resetPeakRss(pid);
 }
 
@@ -123,6 +128,7 @@ async function main(): Promise<void> {
     const desk = await harness.addAccount('bench-desk');
     const other = await harness.addVenueUser('bench-counterparty');
     const port = await freePort();
+    ingestStartedAt = performance.now();
     ingest.start(
       harness.environment({
         INGEST_HTTP_PORT: String(port),
@@ -299,6 +305,9 @@ async function main(): Promise<void> {
     const journaledIn = (Date.now() - injectStarted) / 1000;
     console.log(
       `outage: ${depth} records journaled by ingest in ${journaledIn.toFixed(1)} s (${(depth / journaledIn).toFixed(0)} records/s, bounded by the injection)`,
+    );
+    console.log(
+      `broker restarting ${Math.round(performance.now() - ingestStartedAt)} ms after ingest started`,
     );
     await harness.startBroker();
     const drainStarted = Date.now();
