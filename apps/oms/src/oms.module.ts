@@ -9,6 +9,7 @@ import { HealthController } from './health/health.controller';
 import { FoldModule } from './fold/fold.module';
 import { DeskModule } from './desk/desk.module';
 import { CommandsModule } from './commands/commands.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 @Module({})
 export class OmsModule implements NestModule {
@@ -25,6 +26,7 @@ export class OmsModule implements NestModule {
         FoldModule.forRoot(config.fold),
         DeskModule.forRoot(config.desk),
         CommandsModule.forRoot(config.commands),
+        MetricsModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: OMS_CONFIG, useValue: config }],
