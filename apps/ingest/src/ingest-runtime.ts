@@ -1,5 +1,4 @@
-import { EventCodec } from '@oms/kafka';
-import { observationPayloadRegistry } from '@oms/observations';
+import { observationCodec } from '@oms/observations';
 import { createLogger } from '@oms/platform';
 import { IngestConfig } from './config/ingest.config';
 import { FileJournal } from './delivery/file-journal';
@@ -30,7 +29,7 @@ export class IngestRuntime {
   private metricsTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly config: IngestConfig) {
-    const codec = new EventCodec(observationPayloadRegistry());
+    const codec = observationCodec();
     this.sink = new KafkaOutboxSink({
       brokers: config.kafka.brokers,
       codec,

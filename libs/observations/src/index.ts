@@ -36,7 +36,4 @@ export {
 export { uncertaintyReasonOf } from './ack/uncertainty-reason';
 export { observationEnvelope, STREAM_KEY_SYMBOL } from './envelope/observation-envelope';
 export type { ObservationEnvelopeOptions } from './envelope/observation-envelope';
-export {
-  observationPayloadRegistry,
-  registerObservationPayloads,
-} from './envelope/observation-payload-registry';
+export { observationCodec, observationPayloadReader } from './envelope/observation-payload-reader';

@@ -1,6 +1,6 @@
 import { SpotFillObserved } from '@oms/domain';
-import { EventCodec, prefixedTopicNames } from '@oms/kafka';
-import { observationPayloadRegistry } from '@oms/observations';
+import { prefixedTopicNames } from '@oms/kafka';
+import { observationCodec } from '@oms/observations';
 import { OutboxRecord } from '../delivery/outbox-record';
 import { IngestMetrics } from '../metrics/ingest-metrics';
 import { ObservationEmitter } from './observation-emitter';
@@ -38,7 +38,7 @@ describe('observation emitter', () => {
     queued = [];
     emitter = new ObservationEmitter(
       { enqueue: (records) => queued.push(...records) },
-      new EventCodec(observationPayloadRegistry()),
+      observationCodec(),
       topics,
       new IngestMetrics(),
     );

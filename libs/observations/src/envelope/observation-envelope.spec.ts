@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { observationIdentity, readSpotFillObservation, VenueStreamGapDetected } from '@oms/domain';
 import { accountTradeListSchema, userStreamEventSchema } from '@oms/exchange';
-import { deterministicEventId, EventCodec } from '@oms/kafka';
+import { deterministicEventId } from '@oms/kafka';
 import { spotTradeObservation } from '../rest/rest-fill-observations';
 import { streamEventObservations } from '../stream/stream-event-observations';
 import { venueFixture } from '../test-support/venue-fixtures';
 import { observationEnvelope } from './observation-envelope';
-import { observationPayloadRegistry } from './observation-payload-registry';
+import { observationCodec } from './observation-payload-reader';
 
-const codec = new EventCodec(observationPayloadRegistry());
+const codec = observationCodec();
 const options = { observedAt: Date.UTC(2026, 10, 23, 5, 0, 0, 123), correlationId: 'corr-1' };
 const streamMessages = z.array(userStreamEventSchema);
 
