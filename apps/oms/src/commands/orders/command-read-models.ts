@@ -5,6 +5,7 @@ import { HoldingOrderRow } from '../pre-trade/order-exposure';
 import { toOrderResponse } from '../../desk/orders/order.mapper';
 import { OrderResponse } from '../../desk/orders/order.response';
 import { ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
+import { UUID_KEY } from '../../desk/shared/page-cursor';
 
 /** A pending desk order found in the fold's aggregate states (for the resolver's rebuild). */
 export interface PendingOrderState {
@@ -23,6 +24,8 @@ export class CommandReadModels {
 
   /** The order as the desk's queries show it (one mapper for every answer). */
   async order(id: string): Promise<OrderResponse | null> {
+    // rm_orders.id is a uuid column: Postgres refuses other text with an error, not an empty result.
+    if (!UUID_KEY.test(id)) return null;
     const rows = await this.dataSource.query<OrderRow[]>(
       `SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = $1`,
       [id],
