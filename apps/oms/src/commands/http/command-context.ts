@@ -6,7 +6,9 @@ import { DeskCommandContext } from '../handlers/desk-commands';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** The command context of a desk request: actor, correlation id and a checked Idempotency-Key. */
-export function commandContext(actor: DeskActor, idempotencyKey: string | undefined): DeskCommandContext {
+export function commandContext(actor: DeskActor, keyOrNull: string | null | undefined): DeskCommandContext {
+  // GraphQL hands an explicit null for an absent key; the idempotency store takes no null key.
+  const idempotencyKey = keyOrNull ?? undefined;
   if (idempotencyKey !== undefined && !KEY_PATTERN.test(idempotencyKey)) {
     throw new DeskError(
       DeskErrorCode.VALIDATION_FAILED,
