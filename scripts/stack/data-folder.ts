@@ -6,7 +6,16 @@
  * it deletes on stop.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -39,13 +48,31 @@ export function lockHolder(path: string): number | undefined {
   return Number.isFinite(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
 }
 
+const THROW_AWAY_PREFIX = 'oms-local-stack-';
+
+/**
+ * Deletes throw-away folders whose stack died without stopping (a killed test worker):
+ * the next stack cleans up after it.
+ */
+export function sweepAbandonedFolders(root = tmpdir()): void {
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith(THROW_AWAY_PREFIX)) continue;
+    const folder = join(root, name);
+    const file = join(folder, LOCK_FILE);
+    const pid = existsSync(file) ? Number.parseInt(readFileSync(file, 'utf8'), 10) : NaN;
+    if (Number.isFinite(pid) && pid !== process.pid && !isAlive(pid))
+      rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 export function openDataFolder(env: NodeJS.ProcessEnv): DataFolder {
   const persistent = Boolean(env.OMS_DATA_DIR);
+  if (!persistent) sweepAbandonedFolders();
   // The embedded Postgres runs as the postgres OS user when we are root: every folder
   // on the way must be traversable by it, which os.tmpdir() and a 0755 folder are.
   const path = persistent
     ? resolve(env.OMS_DATA_DIR as string)
-    : mkdtempSync(join(tmpdir(), 'oms-local-stack-'));
+    : mkdtempSync(join(tmpdir(), THROW_AWAY_PREFIX));
   mkdirSync(path, { recursive: true, mode: 0o755 });
   chmodSync(path, 0o755);
   const holder = lockHolder(path);
