@@ -29,16 +29,9 @@ export class CancelAllService {
 
   async cancelAll(
     market: 'spot' | 'futures',
-    given: CancelAllInput,
+    input: CancelAllInput,
     origin: CommandOrigin,
   ): Promise<{ requested: number }> {
-    // @IsOptional lets an explicit null through validation; null means "not given" here,
-    // never a value sent to the venue (libs/exchange refuses it by throwing).
-    const input: CancelAllInput = {
-      account: given.account,
-      symbol: given.symbol ?? undefined,
-      side: given.side ?? undefined,
-    };
     const gateway = this.gateways.get(input.account);
     const open = await this.readModels.openOrders(input.account, market, input.symbol, input.side);
     const refs: OrderAggregateRef[] = [];

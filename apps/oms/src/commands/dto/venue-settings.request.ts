@@ -10,17 +10,29 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 import { DecimalField } from './decimal-field';
 
 const POSITION_SIDES = ['LONG', 'SHORT'] as const;
 const TRIGGERS = ['MARK_PRICE', 'CONTRACT_PRICE'] as const;
 
+const unlessAbsent = (_request: object, value: unknown): boolean => value !== undefined;
+
 /** POST /v1/spot/orders/cancel-all and /v1/futures/orders/cancel-all. */
 export class CancelAllRequest {
   @ApiProperty({ example: 'demo' }) @IsString() @MinLength(1) account!: string;
-  @ApiPropertyOptional({ example: 'BTCUSDT' }) @IsOptional() @IsString() @MinLength(1) symbol?: string;
-  @ApiPropertyOptional({ enum: ['BUY', 'SELL'] }) @IsOptional() @IsIn(['BUY', 'SELL']) side?: 'BUY' | 'SELL';
+  // Absent widens the cancel to every symbol (or side); a null is refused rather than read
+  // as absent (@IsOptional would let it through), so a slip never cancels more than asked.
+  @ApiPropertyOptional({ example: 'BTCUSDT' })
+  @ValidateIf(unlessAbsent)
+  @IsString()
+  @MinLength(1)
+  symbol?: string;
+  @ApiPropertyOptional({ enum: ['BUY', 'SELL'] })
+  @ValidateIf(unlessAbsent)
+  @IsIn(['BUY', 'SELL'])
+  side?: 'BUY' | 'SELL';
 }
 
 /** POST /v1/spot/orders/cancel-by-ids and /v1/futures/orders/cancel-by-ids. */
