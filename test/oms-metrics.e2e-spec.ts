@@ -13,6 +13,18 @@ function sample(exposition: string, name: string, labels: Record<string, string>
   return 0;
 }
 
+/** The sum of every series of `name` carrying `labels` (e.g. over all evidences of a kind). */
+function total(exposition: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  let sum = 0;
+  for (const line of exposition.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (match && match[1] === name && wanted.every((label) => (match[2] ?? '').split(',').includes(label)))
+      sum += Number(match[3]);
+  }
+  return sum;
+}
+
 async function scrape(url: string): Promise<{ status: number; contentType: string; text: string }> {
   // No Authorization header: desk-api.md serves /metrics without a token.
   const response = await fetch(`${url}/metrics`);
@@ -79,6 +91,47 @@ describe('OMS metrics endpoint (e2e)', () => {
     expect(sample(after, 'oms_pre_trade_refusals_total', { rule: 'PRICE_TICK' })).toBe(
       sample(before, 'oms_pre_trade_refusals_total', { rule: 'PRICE_TICK' }) + 1,
     );
+  });
+
+  it('counts an uncertain submission, its resolution by evidence and its time to certainty', async () => {
+    const before = (await scrape(desk.omsUrl)).text;
+    const submission = { kind: 'submission' };
+    await desk.fault('http', { mode: 'FAIL_AFTER', count: 1 });
+    try {
+      const placed = await desk.call('POST', '/v1/spot/orders', {
+        account: 'demo',
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        quantity: '0.001',
+        price: '1001',
+      });
+      expect(placed.body).toMatchObject({ status: 'UNCERTAIN' });
+      await desk.orderUntil(placed.body.id, (order) => order.status !== 'UNCERTAIN');
+    } finally {
+      await desk.clearFaults();
+    }
+    const uncertainSeries = { market: 'spot', status: 'UNCERTAIN' };
+    const deadline = Date.now() + 10_000;
+    let after = (await scrape(desk.omsUrl)).text;
+    while (
+      total(after, 'oms_resolutions_total', submission) ===
+        total(before, 'oms_resolutions_total', submission) &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = (await scrape(desk.omsUrl)).text;
+    }
+    expect(sample(after, 'oms_desk_orders_total', uncertainSeries)).toBe(
+      sample(before, 'oms_desk_orders_total', uncertainSeries) + 1,
+    );
+    expect(total(after, 'oms_resolutions_total', submission)).toBe(
+      total(before, 'oms_resolutions_total', submission) + 1,
+    );
+    expect(total(after, 'oms_time_to_certainty_seconds_count', submission)).toBe(
+      total(before, 'oms_time_to_certainty_seconds_count', submission) + 1,
+    );
+    expect(sample(after, 'oms_orders_uncertain', submission)).toBe(0);
   });
 
   it('ignores a bad token on /metrics rather than refusing the scrape', async () => {
