@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { RunningKafkaBroker, startKafkaBroker } from '@oms/kafka-broker';
 import { RunningVenue, startVenue } from '@oms/venue';
+import { demoAccountEntry } from '../stack/demo-account';
 import { startStackPostgres } from '../stack/stack-postgres';
 import { AppProcess } from './app-process';
 
@@ -117,9 +118,10 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
       KAFKA_BROKERS: `127.0.0.1:${brokerPort}`,
       EXCHANGE_REST_URL: venue.restUrl,
       EXCHANGE_WS_URL: venue.streamUrl,
-      EXCHANGE_ACCOUNTS: JSON.stringify([
-        { name: 'demo', apiKey: venue.demo.apiKey, secretKey: venue.demo.secretKey },
-      ]),
+      EXCHANGE_ACCOUNTS: JSON.stringify([await demoAccountEntry(venue, 'demo')]),
+      // The apps keep to the same budgets the venue was given above.
+      EXCHANGE_ORDER_WEIGHT_PER_SECOND: '200',
+      EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100',
       DESK_ADMIN_TOKEN: deskToken,
       OMS_HTTP_PORT: String(omsPort),
       OMS_HTTP_HOST: '127.0.0.1',

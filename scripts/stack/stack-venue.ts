@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAsService } from '@oms/platform';
 import { RunningVenue, startVenue } from '@oms/venue';
+import { demoAccountEntry } from './demo-account';
 
 export interface StackExchange {
   /** The variables the OMS and ingest read: EXCHANGE_REST_URL, EXCHANGE_WS_URL, EXCHANGE_ACCOUNTS. */
@@ -63,7 +64,7 @@ export async function startStackExchange(
       fundingSchedule: env.VENUE_FUNDING_SCHEDULE === undefined ? true : undefined,
     }),
   );
-  const accounts = [{ name: DEMO_ACCOUNT, apiKey: venue.demo.apiKey, secretKey: venue.demo.secretKey }];
+  const accounts = [await demoAccountEntry(venue, DEMO_ACCOUNT)];
   return {
     environment: {
       EXCHANGE_REST_URL: venue.restUrl,
