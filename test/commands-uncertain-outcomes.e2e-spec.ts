@@ -22,7 +22,9 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
   let desk: CommandStack;
 
   beforeAll(async () => {
-    desk = await startCommandStack();
+    // The first lookup waits a second, so a stream report that reached the venue before the
+    // client timed out has time to come through ingest and Kafka even on a loaded machine.
+    desk = await startCommandStack({ OMS_RESOLUTION_FIRST_LOOKUP_MS: '1000' });
   });
 
   afterAll(async () => {
