@@ -1,19 +1,15 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  Matches,
-  MinLength,
-  ValidateNested,
-} from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Matches } from 'class-validator';
 import { ClientOrderIdField, DecimalField } from './decimal-field';
-import { STP_MODES } from './spot-order.request';
+import {
+  AccountField,
+  BatchOrdersField,
+  OneOfField,
+  OptionalOneOfField,
+  STP_MODES,
+  SymbolField,
+} from './order-fields';
 
 const SIDES = ['BUY_OPEN', 'SELL_CLOSE', 'SELL_OPEN', 'BUY_CLOSE'] as const;
 const TYPES = ['LIMIT', 'STOP'] as const;
@@ -24,20 +20,13 @@ const OPTIONAL = { nullable: true } as const;
 /** One futures order of a batch (LIMIT only there; the account is the batch's). Also the GraphQL input. */
 @InputType('FuturesBatchOrderInput')
 export class FuturesBatchOrderRequest {
-  @Field(() => String)
-  @ApiProperty({ example: 'BTCUSDT-PERPETUAL' })
-  @IsString()
-  @MinLength(1)
+  @SymbolField('BTCUSDT-PERPETUAL')
   symbol!: string;
 
-  @Field(() => String)
-  @ApiProperty({ enum: SIDES })
-  @IsIn(SIDES)
+  @OneOfField(SIDES)
   side!: (typeof SIDES)[number];
 
-  @Field(() => String)
-  @ApiProperty({ enum: TYPES })
-  @IsIn(TYPES)
+  @OneOfField(TYPES)
   type!: (typeof TYPES)[number];
 
   @Field(() => String)
@@ -50,26 +39,17 @@ export class FuturesBatchOrderRequest {
   @DecimalField('Limit price (omitted for priceType MARKET)', { optional: true })
   price?: string;
 
-  @Field(() => String, OPTIONAL)
-  @ApiPropertyOptional({ enum: PRICE_TYPES })
-  @IsOptional()
-  @IsIn(PRICE_TYPES)
+  @OptionalOneOfField(PRICE_TYPES)
   priceType?: (typeof PRICE_TYPES)[number];
 
   @Field(() => String, OPTIONAL)
   @DecimalField('Trigger price of a STOP order', { optional: true })
   stopPrice?: string;
 
-  @Field(() => String, OPTIONAL)
-  @ApiPropertyOptional({ enum: TIME_IN_FORCE })
-  @IsOptional()
-  @IsIn(TIME_IN_FORCE)
+  @OptionalOneOfField(TIME_IN_FORCE)
   timeInForce?: (typeof TIME_IN_FORCE)[number];
 
-  @Field(() => String, OPTIONAL)
-  @ApiPropertyOptional({ enum: STP_MODES })
-  @IsOptional()
-  @IsIn(STP_MODES)
+  @OptionalOneOfField(STP_MODES)
   stpMode?: (typeof STP_MODES)[number];
 
   @Field(() => String, OPTIONAL)
@@ -80,25 +60,15 @@ export class FuturesBatchOrderRequest {
 /** POST /v1/futures/orders and the placeFuturesOrder mutation. */
 @InputType('FuturesOrderInput')
 export class FuturesOrderRequest extends FuturesBatchOrderRequest {
-  @Field(() => String)
-  @ApiProperty({ example: 'demo' })
-  @IsString()
-  @MinLength(1)
+  @AccountField({ graphql: true })
   account!: string;
 }
 
 /** POST /v1/futures/orders/batch: up to 20 LIMIT orders of one symbol. */
 export class FuturesBatchRequest {
-  @ApiProperty({ example: 'demo' })
-  @IsString()
-  @MinLength(1)
+  @AccountField({ graphql: false })
   account!: string;
 
-  @ApiProperty({ type: [FuturesBatchOrderRequest] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(20)
-  @ValidateNested({ each: true })
-  @Type(() => FuturesBatchOrderRequest)
+  @BatchOrdersField(FuturesBatchOrderRequest)
   orders!: FuturesBatchOrderRequest[];
 }
