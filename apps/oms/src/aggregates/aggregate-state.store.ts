@@ -28,6 +28,9 @@ interface StateRow {
 export const STATE_HASH_SQL = (jsonb: string): string =>
   `encode(sha256(convert_to((${jsonb})::text, 'UTF8')), 'hex')`;
 
+/** Largest JSON text of one state-writing statement (a long replay flushes many states at once). */
+const MAX_STATEMENT_CHARS = 32 * 1024 * 1024;
+
 /** States kept in process: the hot aggregates skip reading and parsing their JSON. */
 const CACHE_SIZE = 20_000;
 
@@ -99,24 +102,46 @@ export class AggregateStateStore {
     };
   }
 
+  /**
+   * Writes the states, in one statement per ~32 MB of JSON. The rows go as one JSON
+   * array read by jsonb_to_recordset, not as a jsonb[] parameter: an array literal
+   * escapes every quote of every state and Postgres unescapes it again before parsing
+   * the JSON, which cost more than the JSON itself for a large state (a 4.4 MB state:
+   * 540 ms against 310 ms).
+   */
   async save(
     executor: SqlExecutor,
     snapshots: readonly AggregateSnapshot[],
     table = 'oms_aggregate_states',
   ): Promise<void> {
-    if (snapshots.length === 0) return;
+    let chunk: string[] = [];
+    let chars = 0;
+    for (const snapshot of snapshots) {
+      const row = JSON.stringify({
+        stream_id: snapshot.streamId,
+        stream_type: aggregateKindOf(snapshot.streamId),
+        version: snapshot.version,
+        state: snapshot.state,
+      });
+      if (chunk.length > 0 && chars + row.length > MAX_STATEMENT_CHARS) {
+        await this.write(executor, table, chunk);
+        chunk = [];
+        chars = 0;
+      }
+      chunk.push(row);
+      chars += row.length + 1;
+    }
+    if (chunk.length > 0) await this.write(executor, table, chunk);
+  }
+
+  private async write(executor: SqlExecutor, table: string, rows: readonly string[]): Promise<void> {
     await executor.query(
       `INSERT INTO ${table} (stream_id, stream_type, version, state, state_hash, updated_at)
        SELECT s.stream_id, s.stream_type, s.version, s.state, ${STATE_HASH_SQL('s.state')}, now()
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::jsonb[]) AS s(stream_id, stream_type, version, state)
+       FROM jsonb_to_recordset($1::jsonb) AS s(stream_id text, stream_type text, version int, state jsonb)
        ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
          state_hash = EXCLUDED.state_hash, updated_at = now()`,
-      [
-        snapshots.map((snapshot) => snapshot.streamId),
-        snapshots.map((snapshot) => aggregateKindOf(snapshot.streamId)),
-        snapshots.map((snapshot) => snapshot.version),
-        snapshots.map((snapshot) => JSON.stringify(snapshot.state)),
-      ],
+      [`[${rows.join(',')}]`],
     );
   }
 

@@ -31,6 +31,9 @@ export interface ReplayResult {
   readonly differences: readonly ReplayDifference[];
 }
 
+/** Events folded between two writes of the touched streams' states and read models. */
+const FLUSH_EVENTS = 50_000;
+
 interface Folded {
   version: number;
   state: unknown;
@@ -99,42 +102,60 @@ export class ReadModelReplay {
     return run;
   }
 
+  /**
+   * Folds the log page by page and writes the states and read models of the streams a
+   * run of pages touched once per run (every `FLUSH_EVENTS` events and at the end), not
+   * once per page: a stream whose events span many pages is written once, with the rows
+   * its latest state gives (rows are pure functions of the state, so the tables end
+   * the same).
+   */
   private async foldPages(
     executor: SqlExecutor,
     run: { folded: Map<string, Folded>; position: string; events: number; started: number; total: number },
     options: ReplayOptions,
   ): Promise<void> {
     const projector = new ReadModelProjector(rebuiltName);
-    for (;;) {
-      const page = await this.readPage(executor, run.position, options.pageSize ?? 5_000);
-      if (page.length === 0) return;
-      const touched = new Map<string, ProjectedStream['events'][number][]>();
-      for (const event of page) {
-        let folded = run.folded.get(event.streamId);
-        if (folded === undefined) {
-          folded = { version: 0, state: this.deciders.of(event.streamId).initialState };
-          run.folded.set(event.streamId, folded);
-        }
-        folded.state = this.deciders
-          .of(event.streamId)
-          .evolve(folded.state, storedToDecided(event.type, event.schemaVersion, event.payload));
-        folded.version = event.streamVersion;
-        const events = touched.get(event.streamId) ?? [];
-        events.push({ type: event.type, payload: event.payload, occurredAt: event.occurredAt });
-        touched.set(event.streamId, events);
-      }
+    let touched = new Map<string, ProjectedStream['events'][number][]>();
+    let pending = 0;
+    const flush = async () => {
       const streams = [...touched.entries()].map(([streamId, events]) => ({
         streamId,
         events,
         ...run.folded.get(streamId)!,
       }));
+      touched = new Map();
+      pending = 0;
       await this.states.save(executor, streams, rebuiltName('oms_aggregate_states'));
       await projector.project(executor, streams, []);
+    };
+    for (;;) {
+      const page = await this.readPage(executor, run.position, options.pageSize ?? 5_000);
+      if (page.length === 0) break;
+      for (const event of page) {
+        const decider = this.deciders.of(event.streamId);
+        let folded = run.folded.get(event.streamId);
+        if (folded === undefined) {
+          folded = { version: 0, state: decider.initialState };
+          run.folded.set(event.streamId, folded);
+        }
+        folded.state = decider.evolve(
+          folded.state,
+          storedToDecided(event.type, event.schemaVersion, event.payload),
+        );
+        folded.version = event.streamVersion;
+        const events = touched.get(event.streamId);
+        const projected = { type: event.type, payload: event.payload, occurredAt: event.occurredAt };
+        if (events === undefined) touched.set(event.streamId, [projected]);
+        else events.push(projected);
+      }
+      pending += page.length;
       run.position = page[page.length - 1].globalPosition;
       run.events += page.length;
       run.total = Math.max(run.total, run.events);
+      if (pending >= FLUSH_EVENTS) await flush();
       options.onProgress?.({ done: run.events, total: run.total, elapsedMs: Date.now() - run.started });
     }
+    if (touched.size > 0) await flush();
   }
 
   private async readPage(executor: SqlExecutor, after: string, limit: number): Promise<StoredEvent[]> {
