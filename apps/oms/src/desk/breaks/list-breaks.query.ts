@@ -1,7 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { DEFAULT_PAGE_LIMIT, Page, toPage } from '../shared/page';
-import { CursorKeyRule, decodeCursor } from '../shared/page-cursor';
+import { keysetPage, KeysetList } from '../shared/keyset-page';
+import { DEFAULT_PAGE_LIMIT, Page } from '../shared/page';
+import { CursorKeyRule } from '../shared/page-cursor';
 import { isPlainText } from '../shared/plain-text';
 import { SqlFilter } from '../shared/sql-filter';
 import { BreakResponse } from './break.response';
@@ -9,6 +10,16 @@ import { BREAK_COLUMNS, breakCursor, BreakRow, toBreakResponse } from './break.r
 
 /** A break id in a cursor: any text Postgres can store. */
 const BREAK_ID_KEY: CursorKeyRule = { test: (value) => isPlainText(value, 300) };
+
+/** Breaks newest first by detection; a break's key is its id. */
+const BREAKS_NEWEST_FIRST: KeysetList<BreakRow, BreakResponse> = {
+  table: 'rm_breaks',
+  columns: BREAK_COLUMNS,
+  time: 'detected_at',
+  keys: [{ column: 'id', rule: BREAK_ID_KEY }],
+  toItem: toBreakResponse,
+  cursorOf: breakCursor,
+};
 
 /** Reconciliation breaks newest first. */
 export class ListBreaksQuery extends Query<Page<BreakResponse>> {
@@ -26,17 +37,8 @@ export class ListBreaksQuery extends Query<Page<BreakResponse>> {
 export class ListBreaksHandler implements IQueryHandler<ListBreaksQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute(query: ListBreaksQuery): Promise<Page<BreakResponse>> {
+  execute(query: ListBreaksQuery): Promise<Page<BreakResponse>> {
     const sql = new SqlFilter().within('account', query.accounts).equals('status', query.status);
-    if (query.cursor !== undefined) {
-      const cursor = decodeCursor(query.cursor, [BREAK_ID_KEY]);
-      sql.where('(detected_at, id) < (?::timestamptz, ?)', cursor.at, cursor.key[0]);
-    }
-    const rows = await this.dataSource.query<BreakRow[]>(
-      `SELECT ${BREAK_COLUMNS} FROM rm_breaks ${sql.clause()}
-        ORDER BY detected_at DESC, id DESC LIMIT ${sql.bind(query.limit + 1)}`,
-      sql.params,
-    );
-    return toPage(rows, query.limit, toBreakResponse, breakCursor);
+    return keysetPage(this.dataSource, BREAKS_NEWEST_FIRST, sql, query.limit, query.cursor);
   }
 }

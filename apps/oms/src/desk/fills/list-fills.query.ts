@@ -1,7 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { DEFAULT_PAGE_LIMIT, Page, toPage } from '../shared/page';
-import { decodeCursor, TEXT_KEY } from '../shared/page-cursor';
+import { keysetPage, KeysetList } from '../shared/keyset-page';
+import { DEFAULT_PAGE_LIMIT, Page } from '../shared/page';
+import { TEXT_KEY } from '../shared/page-cursor';
 import { SqlFilter } from '../shared/sql-filter';
 import { FillResponse } from './fill.response';
 import { FILL_COLUMNS, fillCursor, FillRow, toFillResponse } from './fill.row';
@@ -21,11 +22,24 @@ export function fillFilterSql(filter: FillFilter, accounts: readonly string[] | 
     .equals('market', filter.market)
     .equals('symbol', filter.symbol)
     .equals('oms_order_id', filter.omsOrderId)
-    .equals('order_id', filter.orderId);
-  if (filter.from !== undefined) sql.where('time >= ?::timestamptz', filter.from);
-  if (filter.to !== undefined) sql.where('time < ?::timestamptz', filter.to);
+    .equals('order_id', filter.orderId)
+    .period('time', filter.from, filter.to);
   return sql;
 }
+
+/** Fills newest first; a fill's key is (fill_id, account, market). */
+const FILLS_NEWEST_FIRST: KeysetList<FillRow, FillResponse> = {
+  table: 'rm_fills',
+  columns: FILL_COLUMNS,
+  time: 'time',
+  keys: [
+    { column: 'fill_id', rule: TEXT_KEY },
+    { column: 'account', rule: TEXT_KEY },
+    { column: 'market', rule: /^(spot|futures)$/ },
+  ],
+  toItem: toFillResponse,
+  cursorOf: fillCursor,
+};
 
 /** A newest-first page of fills within `accounts` (null: all). */
 export class ListFillsQuery extends Query<Page<FillResponse>> {
@@ -43,23 +57,13 @@ export class ListFillsQuery extends Query<Page<FillResponse>> {
 export class ListFillsHandler implements IQueryHandler<ListFillsQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute(query: ListFillsQuery): Promise<Page<FillResponse>> {
-    const sql = fillFilterSql(query.filter, query.accounts);
-    if (query.cursor !== undefined) {
-      const cursor = decodeCursor(query.cursor, [TEXT_KEY, TEXT_KEY, /^(spot|futures)$/]);
-      sql.where(
-        '(time, fill_id, account, market) < (?::timestamptz, ?, ?, ?)',
-        cursor.at,
-        cursor.key[0],
-        cursor.key[1],
-        cursor.key[2],
-      );
-    }
-    const rows = await this.dataSource.query<FillRow[]>(
-      `SELECT ${FILL_COLUMNS} FROM rm_fills ${sql.clause()}
-        ORDER BY time DESC, fill_id DESC, account DESC, market DESC LIMIT ${sql.bind(query.limit + 1)}`,
-      sql.params,
+  execute(query: ListFillsQuery): Promise<Page<FillResponse>> {
+    return keysetPage(
+      this.dataSource,
+      FILLS_NEWEST_FIRST,
+      fillFilterSql(query.filter, query.accounts),
+      query.limit,
+      query.cursor,
     );
-    return toPage(rows, query.limit, toFillResponse, fillCursor);
   }
 }

@@ -1,7 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { DEFAULT_PAGE_LIMIT, Page, toPage } from '../shared/page';
-import { decodeCursor, UUID_KEY } from '../shared/page-cursor';
+import { keysetPage, KeysetList } from '../shared/keyset-page';
+import { DEFAULT_PAGE_LIMIT, Page } from '../shared/page';
+import { UUID_KEY } from '../shared/page-cursor';
 import { SqlFilter } from '../shared/sql-filter';
 import { orderCursor, toOrderResponse } from './order.mapper';
 import { OrderResponse } from './order.response';
@@ -29,11 +30,20 @@ export function orderFilterSql(filter: OrderFilter, accounts: readonly string[] 
     .equals('side', filter.side)
     .equals('origin', filter.origin)
     .equals('client_order_id', filter.clientOrderId)
-    .equals('order_id', filter.orderId);
-  if (filter.from !== undefined) sql.where('created_at >= ?::timestamptz', filter.from);
-  if (filter.to !== undefined) sql.where('created_at < ?::timestamptz', filter.to);
+    .equals('order_id', filter.orderId)
+    .period('created_at', filter.from, filter.to);
   return sql;
 }
+
+/** Orders newest first by creation; an order's key is its OMS id. */
+const ORDERS_NEWEST_FIRST: KeysetList<OrderRow, OrderResponse> = {
+  table: 'rm_orders',
+  columns: ORDER_COLUMNS,
+  time: 'created_at',
+  keys: [{ column: 'id', rule: UUID_KEY, cast: '::uuid' }],
+  toItem: toOrderResponse,
+  cursorOf: orderCursor,
+};
 
 /** A newest-first page of orders within `accounts` (null: all). */
 export class ListOrdersQuery extends Query<Page<OrderResponse>> {
@@ -51,17 +61,13 @@ export class ListOrdersQuery extends Query<Page<OrderResponse>> {
 export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute(query: ListOrdersQuery): Promise<Page<OrderResponse>> {
-    const sql = orderFilterSql(query.filter, query.accounts);
-    if (query.cursor !== undefined) {
-      const cursor = decodeCursor(query.cursor, [UUID_KEY]);
-      sql.where('(created_at, id) < (?::timestamptz, ?::uuid)', cursor.at, cursor.key[0]);
-    }
-    const rows = await this.dataSource.query<OrderRow[]>(
-      `SELECT ${ORDER_COLUMNS} FROM rm_orders ${sql.clause()}
-        ORDER BY created_at DESC, id DESC LIMIT ${sql.bind(query.limit + 1)}`,
-      sql.params,
+  execute(query: ListOrdersQuery): Promise<Page<OrderResponse>> {
+    return keysetPage(
+      this.dataSource,
+      ORDERS_NEWEST_FIRST,
+      orderFilterSql(query.filter, query.accounts),
+      query.limit,
+      query.cursor,
     );
-    return toPage(rows, query.limit, toOrderResponse, orderCursor);
   }
 }

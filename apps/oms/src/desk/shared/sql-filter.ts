@@ -29,6 +29,13 @@ export class SqlFilter {
     return values === null ? this : this.where(`${column} = ANY(?)`, [...values]);
   }
 
+  /** Restricts a time `column` to [from, to) when either bound is given (ISO-8601 text). */
+  period(column: string, from: string | undefined, to: string | undefined): this {
+    if (from !== undefined) this.where(`${column} >= ?::timestamptz`, from);
+    if (to !== undefined) this.where(`${column} < ?::timestamptz`, to);
+    return this;
+  }
+
   clause(): string {
     return this.conditions.length === 0 ? '' : `WHERE ${this.conditions.join(' AND ')}`;
   }

@@ -1,0 +1,58 @@
+import { DataSource } from 'typeorm';
+import { Page, toPage } from './page';
+import { CursorKeyRule, decodeCursor } from './page-cursor';
+import { SqlFilter } from './sql-filter';
+
+/** One column after the time in a list's newest-first order, and how its cursor value reads. */
+export interface KeysetColumn {
+  readonly column: string;
+  /** The rule a cursor's value for this column must pass. */
+  readonly rule: CursorKeyRule;
+  /** A cast for the bound cursor value, e.g. `::uuid`. */
+  readonly cast?: string;
+}
+
+/** A read-model table listed newest first by `time`, ties broken by `keys` (the cursor's key). */
+export interface KeysetList<Row, Item> {
+  readonly table: string;
+  readonly columns: string;
+  readonly time: string;
+  readonly keys: readonly KeysetColumn[];
+  readonly toItem: (row: Row) => Item;
+  readonly cursorOf: (row: Row) => string;
+}
+
+/**
+ * One keyset page of a newest-first list, so every list pages the same way: rows strictly
+ * after the cursor's (time, key...) tuple in (time DESC, key DESC...) order, `limit + 1`
+ * fetched to tell whether another page follows. A cursor that is not one this API gave
+ * out is INVALID_CURSOR (decodeCursor).
+ */
+export async function keysetPage<Row, Item>(
+  dataSource: DataSource,
+  list: KeysetList<Row, Item>,
+  sql: SqlFilter,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<Item>> {
+  const keyColumns = list.keys.map((key) => key.column);
+  if (cursor !== undefined) {
+    const decoded = decodeCursor(
+      cursor,
+      list.keys.map((key) => key.rule),
+    );
+    const keyValues = list.keys.map((key) => `?${key.cast ?? ''}`);
+    sql.where(
+      `(${[list.time, ...keyColumns].join(', ')}) < (${['?::timestamptz', ...keyValues].join(', ')})`,
+      decoded.at,
+      ...decoded.key,
+    );
+  }
+  const order = [list.time, ...keyColumns].map((column) => `${column} DESC`).join(', ');
+  const rows = await dataSource.query<Row[]>(
+    `SELECT ${list.columns} FROM ${list.table} ${sql.clause()}
+        ORDER BY ${order} LIMIT ${sql.bind(limit + 1)}`,
+    sql.params,
+  );
+  return toPage(rows, limit, list.toItem, list.cursorOf);
+}
