@@ -4,16 +4,14 @@ import {
   createKafkaClient,
   DEFAULT_TOPIC_NAMES,
   EventBatch,
-  EventCodec,
   KafkaDeadLetterPublisher,
   KafkaEventSubscriber,
   KafkaTopicNames,
-  PayloadSchemaRegistry,
   prefixedTopicNames,
 } from '@oms/kafka';
+import { observationCodec } from '@oms/observations';
 import { createLogger } from '@oms/platform';
 import { FoldServices } from '../aggregates/fold-services';
-import { domainPayloadReader } from './domain-payload-reader';
 import { FoldBatchHandler } from './fold-batch.handler';
 import { PartitionOffsets } from './partition-offsets';
 
@@ -65,7 +63,7 @@ export class KafkaFoldConsumer {
     this.deadLetters = new KafkaDeadLetterPublisher(kafka, topics.deadLetter);
     this.subscriber = new KafkaEventSubscriber({
       kafka,
-      codec: new EventCodec(new PayloadSchemaRegistry(), { payloadReader: domainPayloadReader }),
+      codec: observationCodec(),
       groupId: this.options.kafkaGroupId ?? this.options.consumerGroup,
       topics: [topics.venueObservations],
       deadLetters: this.deadLetters,

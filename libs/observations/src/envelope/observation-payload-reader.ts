@@ -19,19 +19,19 @@ type Reader = (payload: unknown) => unknown;
 
 /** Every observation type on the venue-observations topic, at the schema version published, with its domain reader. */
 const READERS: Readonly<Record<string, { readonly version: number; readonly read: Reader }>> = {
-  SpotOrderObserved: { version: 1, read: (value) => readSpotOrderObservation(value, 'payload') },
-  SpotFillObserved: { version: 2, read: (value) => readSpotFillObservation(value, 'payload') },
-  FuturesOrderObserved: { version: 1, read: (value) => readFuturesOrderObservation(value, 'payload') },
+  SpotOrderObserved: { version: 1, read: (value) => readSpotOrderObservation(value) },
+  SpotFillObserved: { version: 2, read: (value) => readSpotFillObservation(value) },
+  FuturesOrderObserved: { version: 1, read: (value) => readFuturesOrderObservation(value) },
   FuturesStopOrderObserved: {
     version: 1,
-    read: (value) => readFuturesStopOrderObservation(value, 'payload'),
+    read: (value) => readFuturesStopOrderObservation(value),
   },
-  FuturesFillObserved: { version: 1, read: (value) => readFuturesFillObservation(value, 'payload') },
-  FuturesPositionObserved: { version: 1, read: (value) => readFuturesPositionObservation(value, 'payload') },
-  SpotBalanceObserved: { version: 1, read: (value) => readSpotBalanceObservation(value, 'payload') },
-  FuturesBalanceObserved: { version: 1, read: (value) => readFuturesBalanceObservation(value, 'payload') },
-  MarkPriceObserved: { version: 1, read: (value) => readMarkPriceObservation(value, 'payload') },
-  FundingPaymentObserved: { version: 1, read: (value) => readFundingPaymentObservation(value, 'payload') },
+  FuturesFillObserved: { version: 1, read: (value) => readFuturesFillObservation(value) },
+  FuturesPositionObserved: { version: 1, read: (value) => readFuturesPositionObservation(value) },
+  SpotBalanceObserved: { version: 1, read: (value) => readSpotBalanceObservation(value) },
+  FuturesBalanceObserved: { version: 1, read: (value) => readFuturesBalanceObservation(value) },
+  MarkPriceObserved: { version: 1, read: (value) => readMarkPriceObservation(value) },
+  FundingPaymentObserved: { version: 1, read: (value) => readFundingPaymentObservation(value) },
 };
 
 function readerOf(type: string): { readonly version: number; readonly read: Reader } | undefined {

@@ -1,8 +1,7 @@
-import { EventCodec, EventEnvelope, PayloadSchemaRegistry } from '@oms/kafka';
-import { ObservationEvent, observationEnvelope } from '@oms/observations';
-import { domainPayloadReader } from '../domain-payload-reader';
+import { EventEnvelope } from '@oms/kafka';
+import { ObservationEvent, observationCodec, observationEnvelope } from '@oms/observations';
 
-const codec = new EventCodec(new PayloadSchemaRegistry(), { payloadReader: domainPayloadReader });
+const codec = observationCodec();
 
 /** The Kafka message of an observation as ingest publishes it. */
 export function wireEnvelope(
