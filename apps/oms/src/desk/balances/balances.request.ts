@@ -1,21 +1,16 @@
 import { ArgsType, Field } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
-import { ACCOUNT_NAME, MARKETS } from '../shared/filter-rules';
+import { IsISO8601, IsOptional, Matches } from 'class-validator';
+import { AccountFilterField, OneOfFilterField } from '../shared/filter-fields';
+import { MARKETS } from '../shared/filter-rules';
 
 /** `GET /v1/balances` and GraphQL `balances(...)`. */
 @ArgsType()
 export class BalancesRequest {
-  @ApiPropertyOptional()
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @Matches(ACCOUNT_NAME, { message: 'account must be an account name' })
+  @AccountFilterField()
   account?: string;
 
-  @ApiPropertyOptional({ enum: MARKETS })
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsIn(MARKETS)
+  @OneOfFilterField(MARKETS)
   wallet?: string;
 
   @ApiPropertyOptional({ example: 'USDT' })

@@ -1,28 +1,25 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
-import { ACCOUNT_NAME, IDENTIFIER, MARKETS, SYMBOL } from '../shared/filter-rules';
+import { IsOptional, IsUUID } from 'class-validator';
+import {
+  AccountFilterField,
+  OneOfFilterField,
+  SymbolFilterField,
+  VenueOrderIdFilterField,
+} from '../shared/filter-fields';
+import { MARKETS } from '../shared/filter-rules';
 import { PeriodFilter } from '../shared/period.request';
 
 /** Filters of `GET /v1/fills`, its export and GraphQL `fills(filter)`. */
 @InputType('FillFilter')
 export class FillFilterRequest extends PeriodFilter {
-  @ApiPropertyOptional()
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @Matches(ACCOUNT_NAME, { message: 'account must be an account name' })
+  @AccountFilterField()
   account?: string;
 
-  @ApiPropertyOptional({ enum: MARKETS })
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsIn(MARKETS)
+  @OneOfFilterField(MARKETS)
   market?: string;
 
-  @ApiPropertyOptional()
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @Matches(SYMBOL, { message: 'symbol must be a venue symbol such as BTCUSDT or BTCUSDT-PERPETUAL' })
+  @SymbolFilterField()
   symbol?: string;
 
   @ApiPropertyOptional({ description: 'The OMS order id' })
@@ -31,9 +28,6 @@ export class FillFilterRequest extends PeriodFilter {
   @IsUUID('all', { message: 'omsOrderId must be an OMS order id (a UUID)' })
   omsOrderId?: string;
 
-  @ApiPropertyOptional({ description: 'The venue order id' })
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @Matches(IDENTIFIER, { message: 'orderId must be a venue order id' })
+  @VenueOrderIdFilterField()
   orderId?: string;
 }
