@@ -4,8 +4,8 @@ import { ApiBearerAuth, ApiTags, IntersectionType } from '@nestjs/swagger';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
-import { DEFAULT_PAGE_LIMIT } from '../shared/page';
 import { PageRequest } from '../shared/page.request';
+import { scopedListQuery } from '../shared/scoped-list';
 import { FillFilterRequest } from './fill-filter.request';
 import { FillPageResponse } from './fill.response';
 import { ListFillsQuery } from './list-fills.query';
@@ -28,9 +28,9 @@ export class FillsController {
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: ListFillsRequest,
   ): Promise<FillPageResponse> {
-    const { limit, cursor, account, ...filter } = request;
+    const { limit, cursor, ...filter } = request;
     return this.queries.execute(
-      new ListFillsQuery(filter, this.scope.accountsFor(actor, account), limit ?? DEFAULT_PAGE_LIMIT, cursor),
+      scopedListQuery(ListFillsQuery, this.scope, actor, filter, { limit, cursor }),
     );
   }
 }

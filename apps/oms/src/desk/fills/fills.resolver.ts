@@ -5,8 +5,8 @@ import { IsOptional, ValidateNested } from 'class-validator';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
-import { DEFAULT_PAGE_LIMIT } from '../shared/page';
 import { PageRequest } from '../shared/page.request';
+import { scopedListQuery } from '../shared/scoped-list';
 import { FillFilterRequest } from './fill-filter.request';
 import { FillPageResponse, FillResponse } from './fill.response';
 import { ListFillsQuery } from './list-fills.query';
@@ -30,14 +30,6 @@ export class FillsResolver {
 
   @Query(() => FillPageResponse, { description: 'Fills newest first, as GET /v1/fills' })
   fills(@CurrentActor() actor: DeskActor, @Args() args: FillsArgs): Promise<FillPageResponse> {
-    const { account, ...filter } = args.filter ?? {};
-    return this.queries.execute(
-      new ListFillsQuery(
-        filter,
-        this.scope.accountsFor(actor, account),
-        args.limit ?? DEFAULT_PAGE_LIMIT,
-        args.cursor,
-      ),
-    );
+    return this.queries.execute(scopedListQuery(ListFillsQuery, this.scope, actor, args.filter ?? {}, args));
   }
 }

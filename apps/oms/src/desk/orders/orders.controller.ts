@@ -4,8 +4,8 @@ import { ApiBearerAuth, ApiTags, IntersectionType } from '@nestjs/swagger';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
-import { DEFAULT_PAGE_LIMIT } from '../shared/page';
 import { PageRequest } from '../shared/page.request';
+import { scopedListQuery } from '../shared/scoped-list';
 import { AsOfRequest } from '../shared/as-of.request';
 import { GetOrderQuery } from './get-order.query';
 import { GetOrderAsOfQuery } from './order-as-of.query';
@@ -33,14 +33,9 @@ export class OrdersController {
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: ListOrdersRequest,
   ): Promise<OrderPageResponse> {
-    const { limit, cursor, account, ...filter } = request;
+    const { limit, cursor, ...filter } = request;
     return this.queries.execute(
-      new ListOrdersQuery(
-        filter,
-        this.scope.accountsFor(actor, account),
-        limit ?? DEFAULT_PAGE_LIMIT,
-        cursor,
-      ),
+      scopedListQuery(ListOrdersQuery, this.scope, actor, filter, { limit, cursor }),
     );
   }
 

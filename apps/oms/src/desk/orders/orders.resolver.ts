@@ -5,8 +5,8 @@ import { IsISO8601, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
-import { DEFAULT_PAGE_LIMIT } from '../shared/page';
 import { PageRequest } from '../shared/page.request';
+import { scopedListQuery } from '../shared/scoped-list';
 import { GetOrderQuery } from './get-order.query';
 import { GetOrderAsOfQuery } from './order-as-of.query';
 import { ListOrdersQuery } from './list-orders.query';
@@ -49,15 +49,7 @@ export class OrdersResolver {
 
   @Query(() => OrderPageResponse, { description: 'Orders newest first, as GET /v1/orders' })
   orders(@CurrentActor() actor: DeskActor, @Args() args: OrdersArgs): Promise<OrderPageResponse> {
-    const { account, ...filter } = args.filter ?? {};
-    return this.queries.execute(
-      new ListOrdersQuery(
-        filter,
-        this.scope.accountsFor(actor, account),
-        args.limit ?? DEFAULT_PAGE_LIMIT,
-        args.cursor,
-      ),
-    );
+    return this.queries.execute(scopedListQuery(ListOrdersQuery, this.scope, actor, args.filter ?? {}, args));
   }
 
   @Query(() => OrderResponse, { description: 'One order, as GET /v1/orders/{id}' })
