@@ -81,7 +81,9 @@ export class SpotApi {
   }
 
   /** POST /api/v1.1/spot/batchOrders: up to 20 orders of one symbol; each keeps its own code. */
-  async placeBatch(orders: readonly WireSpotOrderRequest[]): Promise<WriteOutcome<BatchResult<SpotOrderAck>>> {
+  async placeBatch(
+    orders: readonly WireSpotOrderRequest[],
+  ): Promise<WriteOutcome<BatchResult<SpotOrderAck>>> {
     const checked = checkBeforeSending(() => {
       checkBatch(
         'orders',
