@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { createTestDatabase, TestDatabase } from '@oms/persistence/test-support/test-database';
 import { LocalStack, startLocalStack } from '../scripts/local-stack';
+import { freePortStackEnvironment } from '../scripts/stack/free-port-stack-environment';
 
 /**
  * The seam end to end: an order placed at the simulated venue by someone else reaches
@@ -16,23 +17,7 @@ describe('OMS fold on the local stack (e2e)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      OMS_HTTP_PORT: '0',
-      OMS_HTTP_HOST: '127.0.0.1',
-      INGEST_HTTP_PORT: '0',
-      INGEST_HTTP_HOST: '127.0.0.1',
-      KAFKA_LOCAL_PORT: '0',
-      VENUE_PORT: '0',
-      VENUE_CONTROL_PORT: '0',
-      VENUE_MARKET_TICKING: 'off',
-      VENUE_FUNDING_SCHEDULE: 'off',
-    };
-    env.DATABASE_URL = database.url;
-    for (const name of ['KAFKA_BROKERS', 'OMS_DATA_DIR', 'DESK_ADMIN_TOKEN', 'EXCHANGE_ACCOUNTS'])
-      delete env[name];
-    for (const name of Object.keys(env)) if (name.startsWith('EXCHANGE_')) delete env[name];
-    stack = await startLocalStack(env);
+    stack = await startLocalStack(freePortStackEnvironment(process.env, { DATABASE_URL: database.url }));
     const [demo] = parseExchangeAccounts(stack.appEnvironment.EXCHANGE_ACCOUNTS!);
     exchange = new ExchangeClient({
       baseUrl: stack.appEnvironment.EXCHANGE_REST_URL!,

@@ -5,6 +5,7 @@ import { loadOmsConfig } from '../../apps/oms/src/config/oms.config';
 import { startOms } from '../../apps/oms/src/main';
 import { OrderResponse } from '../../apps/oms/src/desk/orders/order.response';
 import { LocalStack, startLocalStack } from '../../scripts/local-stack';
+import { freePortStackEnvironment } from '../../scripts/stack/free-port-stack-environment';
 
 /** A JSON answer of the desk API; specs read many shapes from it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several shapes, read field by field
@@ -43,26 +44,14 @@ export interface CommandStack {
 
 export async function startCommandStack(extra: Record<string, string> = {}): Promise<CommandStack> {
   const database = await createTestDatabase({ migrate: false });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    OMS_HTTP_PORT: '0',
-    OMS_HTTP_HOST: '127.0.0.1',
-    INGEST_HTTP_PORT: '0',
-    INGEST_HTTP_HOST: '127.0.0.1',
-    KAFKA_LOCAL_PORT: '0',
-    VENUE_PORT: '0',
-    VENUE_CONTROL_PORT: '0',
-    VENUE_MARKET_TICKING: 'off',
-    VENUE_FUNDING_SCHEDULE: 'off',
-    DESK_REQUESTS_PER_MINUTE: '1000000',
-    ...COMMAND_SPEC_SETTINGS,
-    ...extra,
-  };
-  env.DATABASE_URL = database.url;
-  for (const name of ['KAFKA_BROKERS', 'OMS_DATA_DIR', 'DESK_ADMIN_TOKEN', 'EXCHANGE_ACCOUNTS'])
-    delete env[name];
-  for (const name of Object.keys(env)) if (name.startsWith('EXCHANGE_')) delete env[name];
-  const stack = await startLocalStack(env);
+  const stack = await startLocalStack(
+    freePortStackEnvironment(process.env, {
+      DESK_REQUESTS_PER_MINUTE: '1000000',
+      ...COMMAND_SPEC_SETTINGS,
+      ...extra,
+      DATABASE_URL: database.url,
+    }),
+  );
   const controlUrl = stack.venue!.controlUrl;
   const others: INestApplication[] = [];
 

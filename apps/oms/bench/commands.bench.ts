@@ -12,6 +12,7 @@ import { Client } from 'pg';
 import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { printBenchResult } from '@oms/platform';
 import { startLocalStack } from '../../../scripts/local-stack';
+import { freePortStackEnvironment } from '../../../scripts/stack/free-port-stack-environment';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const UNCERTAIN = 100;
@@ -24,28 +25,16 @@ function percentile(values: readonly number[], p: number): number {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 async function main(): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    OMS_HTTP_PORT: '0',
-    OMS_HTTP_HOST: '127.0.0.1',
-    INGEST_HTTP_PORT: '0',
-    INGEST_HTTP_HOST: '127.0.0.1',
-    KAFKA_LOCAL_PORT: '0',
-    VENUE_PORT: '0',
-    VENUE_CONTROL_PORT: '0',
-    VENUE_MARKET_TICKING: 'off',
-    VENUE_FUNDING_SCHEDULE: 'off',
-    VENUE_ORDER_WEIGHT_PER_SECOND: '100000',
-    VENUE_QUERY_WEIGHT_PER_SECOND: '100000',
-    EXCHANGE_ORDER_WEIGHT_PER_SECOND: '100000',
-    EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100000',
-    DESK_REQUESTS_PER_MINUTE: '10000000',
-    LOG_LEVEL: 'error',
-  };
-  for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'DESK_ADMIN_TOKEN', 'OMS_DATA_DIR']) delete env[name];
-  for (const name of Object.keys(env))
-    if (name.startsWith('EXCHANGE_') && !name.endsWith('_PER_SECOND')) delete env[name];
-  const stack = await startLocalStack(env);
+  const stack = await startLocalStack(
+    freePortStackEnvironment(process.env, {
+      VENUE_ORDER_WEIGHT_PER_SECOND: '100000',
+      VENUE_QUERY_WEIGHT_PER_SECOND: '100000',
+      EXCHANGE_ORDER_WEIGHT_PER_SECOND: '100000',
+      EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100000',
+      DESK_REQUESTS_PER_MINUTE: '10000000',
+      LOG_LEVEL: 'error',
+    }),
+  );
   const [demo] = parseExchangeAccounts(stack.appEnvironment.EXCHANGE_ACCOUNTS!);
   const unlimited = { weight: 1e9, windowMs: 1_000 };
   const direct = new ExchangeClient({
