@@ -83,7 +83,7 @@ export class AppendPlan {
       const metadataJson = event.metadata === undefined ? '{}' : canonicalJson(event.metadata);
       const correlationId = event.correlationId ?? null;
       const occurredAtMicros = String(Math.round(event.occurredAt * 1000));
-      previousHash = chainHash(previousHash, {
+      const content = {
         globalPosition: planned.globalPosition,
         eventId: event.eventId,
         streamId: planned.streamId,
@@ -94,21 +94,10 @@ export class AppendPlan {
         metadataJson,
         correlationId,
         occurredAtMicros,
-        recordedAtMicros: this.head.nowMicros,
-      });
-      planned.row = {
-        globalPosition: planned.globalPosition,
-        eventId: event.eventId,
-        streamId: planned.streamId,
-        streamVersion: planned.streamVersion,
-        type: event.type,
-        schemaVersion: event.schemaVersion,
-        payloadJson,
-        metadataJson,
-        correlationId,
-        occurredAtMicros,
-        chainHash: previousHash,
       };
+      // The chain covers what the row stores plus the recorded time the head fixed.
+      previousHash = chainHash(previousHash, { ...content, recordedAtMicros: this.head.nowMicros });
+      planned.row = { ...content, chainHash: previousHash };
       yield planned.row;
     }
     this.lastHash = previousHash;
