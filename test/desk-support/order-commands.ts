@@ -1,4 +1,5 @@
-import { omsClientOrderId, SpotOrderObservation } from '@oms/domain';
+import { omsClientOrderId } from '@oms/domain';
+import { spotOrderObservation } from '@oms/domain/test-support/spot-builders';
 import { DeskApp } from './desk-app';
 import {
   ORDER_COMMAND_PORT,
@@ -33,26 +34,15 @@ export async function placeSpotOrder(desk: DeskApp, account: string, token: stri
     { actor, correlationId: `place-${token}` },
   )) as OrderCommandResult;
   const acknowledge = async (orderId: string) => {
-    const ack: SpotOrderObservation = {
+    const ack = spotOrderObservation({
       accountId: account,
-      symbol: 'ETHUSDT',
       orderId,
       clientOrderId,
-      side: 'BUY',
-      type: 'LIMIT',
-      timeInForce: 'GTC',
-      price: '3000',
-      origQty: '1',
-      requestedAmount: null,
-      executedQty: '0',
-      cumulativeQuoteQty: null,
-      avgPrice: null,
-      status: 'NEW',
       createdAt: Date.now(),
       updateTime: Date.now(),
       source: 'rest-ack',
       acknowledgedRequest: 'create',
-    };
+    });
     return port.execute(
       { market: 'spot', accountId: account, clientOrderId },
       { type: 'RecordSpotSubmissionAccepted', acknowledgement: ack, now: Date.now() },

@@ -5,6 +5,7 @@ import { createFoldServices, FoldServices } from './fold-services';
 import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { omsOrderId } from '../projections/order-row';
 import { orderStreamIdOf } from './order-command.service';
+import { spotOrderObservation } from '@oms/domain/test-support/spot-builders';
 
 const ACCOUNT = 'acc1';
 const T0 = 1_763_900_000_000;
@@ -28,27 +29,16 @@ function ack(
   orderId: string,
   overrides: Partial<SpotOrderObservation> = {},
 ): SpotOrderObservation {
-  return {
+  return spotOrderObservation({
     accountId: ACCOUNT,
-    symbol: 'ETHUSDT',
     orderId,
     clientOrderId,
-    side: 'BUY',
-    type: 'LIMIT',
-    timeInForce: 'GTC',
-    price: '3000',
-    origQty: '1',
-    requestedAmount: null,
-    executedQty: '0',
-    cumulativeQuoteQty: null,
-    avgPrice: null,
-    status: 'NEW',
     createdAt: T0 + 10,
     updateTime: T0 + 10,
     source: 'rest-ack',
     acknowledgedRequest: 'create',
     ...overrides,
-  };
+  });
 }
 
 function pollFill(orderId: string, ticketId: string, qty = '0.4'): SpotFillObservation {
