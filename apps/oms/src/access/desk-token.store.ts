@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DeskActor, DeskRole } from './desk-actor';
 import { deskTokenDigest } from './desk-token-secret';
+import { RecentTokens } from './recent-tokens';
 
 interface TokenRow {
   readonly name: string;
@@ -31,18 +32,38 @@ function toStored(row: TokenRow): StoredDeskToken {
   };
 }
 
-/** Desk tokens in Postgres (desk_tokens), found by the digest of the presented value. */
+/**
+ * How long a found token is answered from memory: the bound on a revocation made by
+ * another OMS process on the same database (one made here takes effect at once).
+ */
+export const RECENT_TOKEN_TTL_MS = 5_000;
+const RECENT_TOKEN_ENTRIES = 1_000;
+
+/**
+ * Desk tokens in Postgres (desk_tokens), found by the digest of the presented value.
+ * Tokens found are kept a few seconds in memory: every desk request presents one, and
+ * a read of desk_tokens per request sat on the path of every order.
+ */
 @Injectable()
 export class DeskTokenStore {
+  private readonly recent = new RecentTokens<StoredDeskToken>(RECENT_TOKEN_TTL_MS, RECENT_TOKEN_ENTRIES);
+
   constructor(private readonly dataSource: DataSource) {}
 
   async findActive(token: string): Promise<StoredDeskToken | null> {
+    const digest = deskTokenDigest(token);
+    const recent = this.recent.get(digest);
+    if (recent !== undefined) return recent;
+    const generation = this.recent.generation();
     const rows = await this.dataSource.query<TokenRow[]>(
       `SELECT name, role, accounts, requests_per_minute FROM desk_tokens
         WHERE token_sha256 = $1 AND revoked_at IS NULL`,
-      [deskTokenDigest(token)],
+      [digest],
     );
-    return rows.length === 0 ? null : toStored(rows[0]);
+    if (rows.length === 0) return null;
+    const stored = toStored(rows[0]);
+    this.recent.remember(digest, stored, generation);
+    return stored;
   }
 
   /** Stores a new token; false when the name is taken (revoked names stay taken). */
@@ -70,6 +91,7 @@ export class DeskTokenStore {
        ) SELECT name FROM revoked`,
       [name],
     );
+    this.recent.clear();
     return rows.length === 1;
   }
 
@@ -82,5 +104,6 @@ export class DeskTokenStore {
          SET token_sha256 = EXCLUDED.token_sha256, role = 'admin', accounts = ARRAY['*'], revoked_at = NULL`,
       [deskTokenDigest(token)],
     );
+    this.recent.clear();
   }
 }

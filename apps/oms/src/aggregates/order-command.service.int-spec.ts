@@ -86,6 +86,13 @@ describe('ORDER_COMMAND_PORT (OrderCommandService) on Postgres', () => {
       omsOrderId: omsOrderId(streamId),
       streamVersion: 1,
       appendedEventTypes: ['OrderSubmissionRequested'],
+      order: expect.objectContaining({
+        id: omsOrderId(streamId),
+        streamVersion: 1,
+        status: 'PENDING_SUBMIT',
+        origin: 'desk',
+        createdBy: 'alice',
+      }),
     });
     const [row] = await database.dataSource.query(
       `SELECT status, origin, created_by, stream_version FROM rm_orders WHERE id = $1`,

@@ -14,7 +14,7 @@ import {
   OrderCommandPort,
   OrderCommandResult,
 } from '../orders/order-command.port';
-import { omsOrderId } from '../projections/order-row';
+import { omsOrderId, orderRowOf } from '../projections/order-row';
 import { EventOrigin } from './decided-event';
 import { FoldTransaction } from './fold-transaction';
 import { OrderFolder } from './order-folder';
@@ -80,10 +80,16 @@ export class OrderCommandService implements OrderCommandPort {
     const result = outcome.result;
     if (result instanceof DomainError) return result;
     const committed = outcome.committed.find((stream) => stream.streamId === streamId);
+    const lastAppended = committed?.appended.at(-1);
     return {
       omsOrderId: omsOrderId(streamId),
       streamVersion: committed?.version ?? result.version,
       appendedEventTypes: (committed?.appended ?? []).map((event) => event.type),
+      // The row the projector wrote in that transaction (same state, version and time).
+      order:
+        committed === undefined || lastAppended === undefined
+          ? null
+          : orderRowOf(streamId, committed.version, committed.state, lastAppended.occurredAt),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { DomainError, FuturesOrderCommand, FuturesStopOrderCommand, SpotOrderCommand } from '@oms/domain';
+import { OrderRow } from '../projections/order-row';
 
 /** Which order aggregate a command goes to. Desk orders are keyed by the client id the OMS generated. */
 export type OrderAggregateRef =
@@ -30,6 +31,11 @@ export interface OrderCommandResult {
   readonly streamVersion: number;
   /** Events appended by this command (none when the command changed nothing). */
   readonly appendedEventTypes: readonly string[];
+  /**
+   * The rm_orders row this command wrote, as committed: what a read of rm_orders shows
+   * right after, without reading it. Null when the command appended nothing.
+   */
+  readonly order: OrderRow | null;
 }
 
 /**

@@ -9,7 +9,9 @@ import { FuturesLimitOrder, FuturesStopOrder, SpotCancelAck, WriteOutcome } from
 import { futuresOrderAckObservation, spotOrderAckObservation, uncertaintyReasonOf } from '@oms/observations';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { OrderAggregateRef } from '../../orders/order-command.port';
+import { OrderRow } from '../../projections/order-row';
 import { CommandReadModels } from '../orders/command-read-models';
+import { committedOrderResponse } from '../orders/committed-order';
 import { OrderResponse } from '../../desk/orders/order.response';
 import { deskErrorOfDomain } from '../placement/domain-refusal';
 import { CommandOrigin, OrderCommands } from '../placement/order-commands';
@@ -71,9 +73,10 @@ export class OrderCancelService {
             type: ref.market === 'futures-stop' ? 'STOP' : 'LIMIT',
             symbol: order.symbol,
           });
-    await this.recordAnswer(ref, outcome, origin);
+    const committed = await this.recordAnswer(ref, outcome, origin);
     if (outcome.kind === 'rejected') throw deskErrorOfRejection(outcome.error, outcome.sent);
-    return this.current(order.id);
+    // The row the answer committed is what a read right after shows at least.
+    return (committed === null ? undefined : committedOrderResponse(committed)) ?? this.current(order.id);
   }
 
   /** Records the cancel request of an order the venue will cancel in bulk (cancel-all). */
@@ -129,11 +132,12 @@ export class OrderCancelService {
     return order;
   }
 
+  /** Records the venue's answer to a cancel; answers the rm_orders row it committed (null when none). */
   private async recordAnswer(
     ref: OrderAggregateRef,
     outcome: WriteOutcome<CancelAck>,
     origin: CommandOrigin,
-  ) {
+  ): Promise<OrderRow | null> {
     const now = Date.now();
     try {
       let written: Awaited<ReturnType<OrderCommands['execute']>>;
@@ -166,16 +170,16 @@ export class OrderCancelService {
           this.resolver.track(ref, 'cancel');
           break;
       }
-      if (written instanceof DomainError) {
-        this.logger.warn(
-          { code: written.code, clientOrderId: ref.clientOrderId },
-          'cancel answer not recorded',
-        );
-      }
+      if (!(written instanceof DomainError)) return written.order;
+      this.logger.warn(
+        { code: written.code, clientOrderId: ref.clientOrderId },
+        'cancel answer not recorded',
+      );
     } catch (error) {
       this.logger.error({ err: error, clientOrderId: ref.clientOrderId }, 'cancel answer not recorded');
       this.resolver.track(ref, 'cancel');
     }
+    return null;
   }
 
   private writeAck(ref: OrderAggregateRef, ack: CancelAck, origin: CommandOrigin, now: number) {

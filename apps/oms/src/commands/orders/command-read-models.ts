@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { HoldingOrderRow } from '../pre-trade/order-exposure';
+import { HoldingOrderRow, SpotHolding } from '../pre-trade/order-exposure';
 import { toOrderResponse } from '../../desk/orders/order.mapper';
 import { OrderResponse } from '../../desk/orders/order.response';
 import { ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
@@ -48,6 +48,35 @@ export class CommandReadModels {
       [account, market, symbol ?? null, side ?? null],
     );
     return rows.map(toOrderResponse);
+  }
+
+  /**
+   * In one statement: the spot wallet total of `asset` (null when the read models hold no
+   * balance for it) and what the account's spot orders in `statuses` hold, per symbol
+   * and side (SpotHolding).
+   */
+  async spotFunds(
+    account: string,
+    asset: string,
+    statuses: readonly string[],
+  ): Promise<{ total: string | null; holdings: SpotHolding[] }> {
+    const [row] = await this.dataSource.query<Array<{ total: string | null; holdings: SpotHolding[] }>>(
+      `SELECT (SELECT total::text FROM rm_balances WHERE account = $1 AND wallet = 'spot' AND asset = $2) AS total,
+              coalesce((SELECT json_agg(h) FROM (
+                SELECT symbol, side,
+                       sum(greatest(coalesce(orig_qty, 0) - executed_qty, 0))::text AS "remainingQty",
+                       coalesce(sum(greatest(amount - cumulative_quote_qty, 0))
+                         FILTER (WHERE amount IS NOT NULL), 0)::text AS "unspentAmount",
+                       coalesce(sum(greatest(coalesce(orig_qty, 0) - executed_qty, 0) * price)
+                         FILTER (WHERE amount IS NULL AND type <> 'MARKET' AND price IS NOT NULL), 0)::text
+                         AS "limitQuote",
+                       coalesce(sum(greatest(coalesce(orig_qty, 0) - executed_qty, 0))
+                         FILTER (WHERE amount IS NULL AND type = 'MARKET'), 0)::text AS "marketRemainingQty"
+                  FROM rm_orders WHERE account = $1 AND market = 'spot' AND status = ANY($3::text[])
+                 GROUP BY symbol, side) h), '[]'::json) AS holdings`,
+      [account, asset, statuses],
+    );
+    return row;
   }
 
   async holdingOrders(

@@ -9,6 +9,7 @@ import {
 } from '@oms/exchange';
 import { futuresOrderAckObservation, spotOrderAckObservation, uncertaintyReasonOf } from '@oms/observations';
 import { OrderAggregateRef } from '../../orders/order-command.port';
+import { OrderRow } from '../../projections/order-row';
 import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
 import { CommandOrigin, OrderCommands } from './order-commands';
 import { rejectionCode } from './venue-refusal';
@@ -20,7 +21,8 @@ export type CreateOutcomeKind = WriteOutcome<unknown>['kind'];
  * Records the venue's answer to a create after its intent: the acknowledgement (as a
  * rest-ack observation), the rejection with the venue's code, or the uncertainty that
  * the resolver then settles. Whatever fails here leaves the intent to the resolver,
- * which never forgets it.
+ * which never forgets it. Answers the rm_orders row the answer committed (null when
+ * nothing was written).
  */
 @Injectable()
 export class CreateOutcomeRecorder {
@@ -35,7 +37,8 @@ export class CreateOutcomeRecorder {
     ref: OrderAggregateRef,
     outcome: WriteOutcome<CreateAck>,
     origin: CommandOrigin,
-  ): Promise<void> {
+  ): Promise<OrderRow | null> {
+    let written: OrderRow | null = null;
     try {
       const result = await this.write(ref, outcome, origin, Date.now());
       if (result instanceof DomainError) {
@@ -45,13 +48,16 @@ export class CreateOutcomeRecorder {
           'create answer not recorded',
         );
         this.resolver.track(ref, 'submission');
+      } else {
+        written = result.order;
       }
     } catch (error) {
       this.logger.error({ err: error, clientOrderId: ref.clientOrderId }, 'create answer not recorded');
       this.resolver.track(ref, 'submission');
-      return;
+      return null;
     }
     if (outcome.kind === 'uncertain') this.resolver.track(ref, 'submission');
+    return written;
   }
 
   /** One create of a batch, from its own entry of the venue's answer. */
@@ -62,7 +68,7 @@ export class CreateOutcomeRecorder {
       | { kind: 'rejected'; code: string; message: string }
       | UncertainOutcome,
     origin: CommandOrigin,
-  ): Promise<void> {
+  ): Promise<OrderRow | null> {
     switch (entry.kind) {
       case 'accepted':
         return this.record(ref, { kind: 'accepted', value: entry.order }, origin);
@@ -78,10 +84,12 @@ export class CreateOutcomeRecorder {
     venueCode: string,
     venueMessage: string,
     origin: CommandOrigin,
-  ): Promise<void> {
+  ): Promise<OrderRow | null> {
     const command = { type: 'RecordSubmissionRejected', venueCode, venueMessage, now: Date.now() } as const;
     const result = await this.commands.execute(ref, command, origin, 'rest-ack');
-    if (result instanceof DomainError) this.resolver.track(ref, 'submission');
+    if (!(result instanceof DomainError)) return result.order;
+    this.resolver.track(ref, 'submission');
+    return null;
   }
 
   private write(

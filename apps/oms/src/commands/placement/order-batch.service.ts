@@ -3,6 +3,7 @@ import { BatchEntryOutcome, REQUEST_LIMITS, WriteOutcome, BatchResult } from '@o
 import { DeskErrorBody, deskErrorBody } from '../../errors/desk-error-body';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { OrderResponse } from '../../desk/orders/order.response';
+import { OrderRow } from '../../projections/order-row';
 import { refusalError, refusal } from '../pre-trade/pre-trade-refusal';
 import { VenueGateways } from '../venue/venue-gateways';
 import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
@@ -24,6 +25,14 @@ export interface BatchAnswer {
 }
 
 type Intent = RecordedIntent<unknown>;
+
+/** Per client order id: the venue's refusals, and the rm_orders rows the answers committed. */
+interface RecordedOutcomes {
+  readonly refused: ReadonlyMap<string, { code: string; message: string }>;
+  readonly committed: ReadonlyMap<string, OrderRow>;
+}
+
+const NOTHING_RECORDED: RecordedOutcomes = { refused: new Map(), committed: new Map() };
 
 /**
  * Batches of up to 20 orders of one symbol. Each order is checked and its intent
@@ -55,7 +64,7 @@ export class OrderBatchService {
       );
       return this.answer(slots, await this.recordOutcomes(intents, outcome, origin), 'spot');
     }
-    return this.answer(slots, new Map(), 'spot');
+    return this.answer(slots, NOTHING_RECORDED, 'spot');
   }
 
   async placeFutures(
@@ -84,7 +93,7 @@ export class OrderBatchService {
       const outcome = await gateway.client.futures.placeBatch(wire);
       return this.answer(slots, await this.recordOutcomes(intents, outcome, origin), 'futures');
     }
-    return this.answer(slots, new Map(), 'futures');
+    return this.answer(slots, NOTHING_RECORDED, 'futures');
   }
 
   private async recordIntents<Input>(
@@ -108,19 +117,21 @@ export class OrderBatchService {
     intents: readonly Intent[],
     outcome: WriteOutcome<BatchResult<CreateAck>>,
     origin: CommandOrigin,
-  ): Promise<Map<string, { code: string; message: string }>> {
+  ): Promise<RecordedOutcomes> {
     const refused = new Map<string, { code: string; message: string }>();
+    const committed = new Map<string, OrderRow>();
     for (const intent of intents) {
       const entry = entryOf(intent.ref.clientOrderId, outcome);
-      await this.recorder.recordEntry(intent.ref, entry, origin);
+      const row = await this.recorder.recordEntry(intent.ref, entry, origin);
+      if (row !== null) committed.set(intent.ref.clientOrderId, row);
       if (entry.kind === 'rejected') refused.set(intent.ref.clientOrderId, entry);
     }
-    return refused;
+    return { refused, committed };
   }
 
   private async answer(
     slots: ReadonlyArray<Intent | DeskError>,
-    refused: ReadonlyMap<string, { code: string; message: string }>,
+    { refused, committed }: RecordedOutcomes,
     market: 'spot' | 'futures',
   ): Promise<BatchAnswer> {
     const results: BatchItemResult[] = [];
@@ -132,7 +143,13 @@ export class OrderBatchService {
       const venue = refused.get(slot.ref.clientOrderId);
       results.push(
         venue === undefined
-          ? { order: await this.placement.answer(slot.omsOrderId, market) }
+          ? {
+              order: await this.placement.answer(
+                slot.omsOrderId,
+                market,
+                committed.get(slot.ref.clientOrderId) ?? null,
+              ),
+            }
           : deskErrorBody(
               new DeskError(DeskErrorCode.VENUE_REJECTED, `the venue refused: ${venue.message}`, {
                 field: `orders[${index}]`,

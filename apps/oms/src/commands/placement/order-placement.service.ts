@@ -11,7 +11,9 @@ import {
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { OrderAggregateRef } from '../../orders/order-command.port';
 import { CommandMetrics } from '../metrics/command-metrics';
+import { OrderRow } from '../../projections/order-row';
 import { CommandReadModels } from '../orders/command-read-models';
+import { committedOrderResponse } from '../orders/committed-order';
 import { OrderResponse } from '../../desk/orders/order.response';
 import { PreTradeService } from '../pre-trade/pre-trade.service';
 import { VenueGateway, VenueGateways } from '../venue/venue-gateways';
@@ -49,16 +51,16 @@ export class OrderPlacementService {
     const gateway = this.gateways.get(input.account);
     const intent = await this.recordSpotIntent(gateway, input, origin);
     const outcome = await gateway.client.spot.placeOrder(spotWireOrder(intent));
-    await this.recorder.record(intent.ref, outcome, origin);
-    return this.answer(intent.omsOrderId, 'spot');
+    const recorded = await this.recorder.record(intent.ref, outcome, origin);
+    return this.answer(intent.omsOrderId, 'spot', recorded);
   }
 
   async placeFutures(input: FuturesOrderInput, origin: CommandOrigin): Promise<OrderResponse> {
     const gateway = this.gateways.get(input.account);
     const intent = await this.recordFuturesIntent(gateway, input, origin);
     const outcome = await gateway.client.futures.placeOrder(futuresWireOrder(intent));
-    await this.recorder.record(intent.ref, outcome, origin);
-    return this.answer(intent.omsOrderId, 'futures');
+    const recorded = await this.recorder.record(intent.ref, outcome, origin);
+    return this.answer(intent.omsOrderId, 'futures', recorded);
   }
 
   /** Checks one spot order and records its intent; throws a DeskError naming the field otherwise. */
@@ -119,9 +121,19 @@ export class OrderPlacementService {
     return { ref, omsOrderId, request, input };
   }
 
-  /** The order as the read model shows it now; counted by the status it is answered with. */
-  async answer(omsOrderId: string, market: 'spot' | 'futures'): Promise<OrderResponse> {
-    const order = await this.readModels.order(omsOrderId);
+  /**
+   * The order as the read model shows it now, counted by the status it is answered
+   * with: the row the answer's transaction committed when there is one (nothing can
+   * have gone back since, so a read right after shows at least as much), else rm_orders.
+   */
+  async answer(
+    omsOrderId: string,
+    market: 'spot' | 'futures',
+    committed: OrderRow | null = null,
+  ): Promise<OrderResponse> {
+    const order =
+      (committed === null ? undefined : committedOrderResponse(committed)) ??
+      (await this.readModels.order(omsOrderId));
     if (order === null) {
       throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `order ${omsOrderId} is not projected yet`);
     }

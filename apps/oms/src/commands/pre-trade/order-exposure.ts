@@ -29,6 +29,22 @@ export interface HoldingOrderRow {
   readonly leverage: string | null;
 }
 
+/**
+ * What the holding spot orders of one symbol and side still need, summed by Postgres
+ * (the cost of a check does not grow with the number of open orders): the remaining
+ * quantity of all of them, the unspent amounts of orders by amount, remaining x limit
+ * price of the others, and the remaining quantity of market orders by quantity (valued
+ * at the reference price when the check is made).
+ */
+export interface SpotHolding {
+  readonly symbol: string;
+  readonly side: string;
+  readonly remainingQty: string;
+  readonly unspentAmount: string;
+  readonly limitQuote: string;
+  readonly marketRemainingQty: string;
+}
+
 export interface SymbolAssets {
   readonly baseAsset: string;
   readonly quoteAsset: string;
@@ -43,23 +59,20 @@ const nonNegative = (value: Decimal): Decimal => (value.isNegative() ? new Decim
  * quantity at `referencePrice`), a sell holds its remaining base quantity.
  */
 export function spotHeld(
-  rows: readonly HoldingOrderRow[],
+  holdings: readonly SpotHolding[],
   asset: string,
   assetsOf: (symbol: string) => SymbolAssets | undefined,
   referencePrice: (symbol: string) => string | null,
 ): Decimal {
   let held = new Decimal(0);
-  for (const row of rows) {
-    const assets = assetsOf(row.symbol);
+  for (const holding of holdings) {
+    const assets = assetsOf(holding.symbol);
     if (assets === undefined) continue;
-    const remaining = nonNegative(dec(row.origQty).minus(row.executedQty));
-    if (row.side === 'SELL' && assets.baseAsset === asset) held = held.plus(remaining);
-    if (row.side === 'BUY' && assets.quoteAsset === asset) {
-      if (row.amount !== null) held = held.plus(nonNegative(dec(row.amount).minus(row.cumulativeQuoteQty)));
-      else {
-        const price = row.type === 'MARKET' ? referencePrice(row.symbol) : row.price;
-        if (price !== null) held = held.plus(remaining.times(price));
-      }
+    if (holding.side === 'SELL' && assets.baseAsset === asset) held = held.plus(holding.remainingQty);
+    if (holding.side === 'BUY' && assets.quoteAsset === asset) {
+      held = held.plus(holding.unspentAmount).plus(holding.limitQuote);
+      const price = referencePrice(holding.symbol);
+      if (price !== null) held = held.plus(dec(holding.marketRemainingQty).times(price));
     }
   }
   return held;

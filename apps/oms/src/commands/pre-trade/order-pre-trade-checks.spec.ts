@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { FuturesOrderRequest, SpotOrderRequest } from '@oms/domain';
 import { ContractInfo, SpotSymbolInfo, SymbolRules } from '@oms/exchange';
 import { checkFuturesOrder, checkSpotOrder, PreTradeContext } from './order-pre-trade-checks';
-import { futuresInFlightMargin, HoldingOrderRow, spotHeld } from './order-exposure';
+import { futuresInFlightMargin, HoldingOrderRow, SpotHolding, spotHeld } from './order-exposure';
 
 const btcusdt: SpotSymbolInfo = {
   symbol: 'BTCUSDT',
@@ -219,22 +219,36 @@ describe('what open and in-flight orders hold', () => {
   });
   const assets = () => ({ baseAsset: 'BTC', quoteAsset: 'USDT' });
 
+  const holding = (overrides: Partial<SpotHolding>): SpotHolding => ({
+    symbol: 'BTCUSDT',
+    side: 'BUY',
+    remainingQty: '0',
+    unspentAmount: '0',
+    limitQuote: '0',
+    marketRemainingQty: '0',
+    ...overrides,
+  });
+
   it('counts remaining buys in quote, market buys by their unspent amount and sells in base', () => {
-    const rows = [
-      row({}),
-      row({
-        type: 'MARKET',
-        status: 'UNCERTAIN',
-        price: null,
-        origQty: null,
-        amount: '1000',
-        executedQty: '0',
-        cumulativeQuoteQty: '0',
-      }),
-      row({ side: 'SELL', origQty: '2', executedQty: '0.5' }),
+    const holdings = [
+      holding({ remainingQty: '0.75', unspentAmount: '1000', limitQuote: '22500' }),
+      holding({ side: 'SELL', remainingQty: '1.5' }),
     ];
-    expect(spotHeld(rows, 'USDT', assets, () => null).toFixed()).toBe('23500');
-    expect(spotHeld(rows, 'BTC', assets, () => null).toFixed()).toBe('1.5');
+    expect(spotHeld(holdings, 'USDT', assets, () => null).toFixed()).toBe('23500');
+    expect(spotHeld(holdings, 'BTC', assets, () => null).toFixed()).toBe('1.5');
+  });
+
+  it('values market buys by quantity at the reference price, and not at all without one', () => {
+    const holdings = [holding({ remainingQty: '0.5', marketRemainingQty: '0.5' })];
+    expect(spotHeld(holdings, 'USDT', assets, () => '32000').toFixed()).toBe('16000');
+    expect(spotHeld(holdings, 'USDT', assets, () => null).toFixed()).toBe('0');
+  });
+
+  it('leaves out symbols whose assets are unknown and assets the order does not spend', () => {
+    const holdings = [holding({ limitQuote: '100' }), holding({ symbol: 'ETHBTC', limitQuote: '7' })];
+    const known = (symbol: string) => (symbol === 'BTCUSDT' ? assets() : undefined);
+    expect(spotHeld(holdings, 'USDT', known, () => null).toFixed()).toBe('100');
+    expect(spotHeld(holdings, 'ETH', known, () => null).toFixed()).toBe('0');
   });
 
   it('counts the margin of in-flight opening futures orders only', () => {

@@ -34,15 +34,12 @@ export class PreTradeService {
     const info = rules?.info;
     const spendAsset = info === undefined ? '' : request.side === 'BUY' ? info.quoteAsset : info.baseAsset;
     // Independent reads, run together: they sit on the path of every order.
-    const [referencePrice, balance, rows] = await Promise.all([
+    const [referencePrice, funds] = await Promise.all([
       request.price === null ? this.referencePrice(gateway, request.symbol, 'spot') : Promise.resolve(null),
-      spendAsset === ''
-        ? Promise.resolve(null)
-        : this.readModels.balance(request.accountId, 'spot', spendAsset),
-      this.readModels.holdingOrders(request.accountId, 'spot', HOLDING_STATUSES),
+      this.readModels.spotFunds(request.accountId, spendAsset, HOLDING_STATUSES),
     ]);
     const held = spotHeld(
-      rows,
+      funds.holdings,
       spendAsset,
       (symbol) => {
         const other = gateway.rules(symbol)?.info;
@@ -56,7 +53,7 @@ export class PreTradeService {
         rules,
         limits: limitsOf(this.config.limits, request.accountId),
         referencePrice,
-        available: balance === null ? null : new Decimal(balance.total),
+        available: funds.total === null ? null : new Decimal(funds.total),
         held,
       },
       spendAsset,

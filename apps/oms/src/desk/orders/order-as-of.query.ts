@@ -3,9 +3,8 @@ import { AccountScope } from '../../access/account-scope';
 import { DeskActor } from '../../access/desk-actor';
 import { AsOfService } from '../../audit/as-of.service';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
-import { OrderRow as ProjectedOrderRow } from '../../projections/order-row';
 import { OrderResponse } from './order.response';
-import { toOrderResponse } from './order.mapper';
+import { storedOrderRowOf, toOrderResponse } from './order.mapper';
 
 /** One order as the OMS knew it at `asOf`: its events recorded by then, folded (AsOfService). */
 export class GetOrderAsOfQuery extends Query<OrderResponse> {
@@ -16,39 +15,6 @@ export class GetOrderAsOfQuery extends Query<OrderResponse> {
   ) {
     super();
   }
-}
-
-/** The fold's projected row (epoch-ms times) in the shape the read model stores. */
-function asStoredRow(row: ProjectedOrderRow): Parameters<typeof toOrderResponse>[0] {
-  return {
-    id: row.id,
-    stream_id: row.streamId,
-    account: row.account,
-    market: row.market,
-    symbol: row.symbol,
-    side: row.side,
-    type: row.type,
-    price_type: row.priceType,
-    stop_price: row.stopPrice,
-    leverage: row.leverage,
-    time_in_force: row.timeInForce,
-    price: row.price,
-    orig_qty: row.origQty,
-    amount: row.amount,
-    executed_qty: row.executedQty,
-    avg_price: row.avgPrice,
-    cumulative_quote_qty: row.cumulativeQuoteQty,
-    client_order_id: row.clientOrderId,
-    order_id: row.orderId,
-    status: row.status,
-    origin: row.origin,
-    created_by: row.createdBy,
-    created_at: new Date(row.createdAt),
-    updated_at: new Date(row.updatedAt),
-    uncertainty: (row.uncertainty as Record<string, unknown> | null) ?? null,
-    cancel: (row.cancel as Record<string, unknown> | null) ?? null,
-    cursor_at: new Date(row.createdAt).toISOString(),
-  };
 }
 
 @QueryHandler(GetOrderAsOfQuery)
@@ -67,6 +33,6 @@ export class GetOrderAsOfHandler implements IQueryHandler<GetOrderAsOfQuery> {
         { field: 'id' },
       );
     this.scope.requireCovered(query.actor, row.account);
-    return toOrderResponse(asStoredRow(row));
+    return toOrderResponse(storedOrderRowOf(row));
   }
 }

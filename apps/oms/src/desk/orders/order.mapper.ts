@@ -1,6 +1,7 @@
 import { isoTime } from '../shared/iso-time';
 import { encodeCursor } from '../shared/page-cursor';
 import { OrderCancelResponse, OrderResponse, OrderUncertaintyResponse } from './order.response';
+import { OrderRow as ProjectedOrderRow } from '../../projections/order-row';
 import { OrderRow } from './order.row';
 
 function text(value: unknown): string | null {
@@ -59,6 +60,39 @@ export function toOrderResponse(row: OrderRow): OrderResponse {
     updatedAt: isoTime(row.updated_at),
     uncertainty: uncertaintyOf(row.uncertainty),
     cancel: cancelOf(row.cancel),
+  };
+}
+
+/** The fold's projected row (epoch-ms times) in the shape the read model stores. */
+export function storedOrderRowOf(row: ProjectedOrderRow): OrderRow {
+  return {
+    id: row.id,
+    stream_id: row.streamId,
+    account: row.account,
+    market: row.market,
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    price_type: row.priceType,
+    stop_price: row.stopPrice,
+    leverage: row.leverage,
+    time_in_force: row.timeInForce,
+    price: row.price,
+    orig_qty: row.origQty,
+    amount: row.amount,
+    executed_qty: row.executedQty,
+    avg_price: row.avgPrice,
+    cumulative_quote_qty: row.cumulativeQuoteQty,
+    client_order_id: row.clientOrderId,
+    order_id: row.orderId,
+    status: row.status,
+    origin: row.origin,
+    created_by: row.createdBy,
+    created_at: new Date(row.createdAt),
+    updated_at: new Date(row.updatedAt),
+    uncertainty: (row.uncertainty as Record<string, unknown> | null) ?? null,
+    cancel: (row.cancel as Record<string, unknown> | null) ?? null,
+    cursor_at: new Date(row.createdAt).toISOString(),
   };
 }
 
