@@ -1,4 +1,4 @@
-import { CommandStack, startCommandStack } from './commands-support/command-stack';
+import { CommandStack, DeskJson, startCommandStack } from './commands-support/command-stack';
 
 const spotLimit = (overrides: Record<string, unknown> = {}) => ({
   account: 'demo',
@@ -180,5 +180,31 @@ describe('desk order commands (e2e)', () => {
       const closed = await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED', 30_000);
       expect(closed.cancel?.state).toBe('CONFIRMED');
     }
+  });
+  // Last: it revokes the stack's trading key at the venue.
+  it('a create the venue refuses answers 400 VENUE_REJECTED with the venue code, the order recorded REJECTED, and a repeat sends nothing', async () => {
+    const demo = desk.stack.venue!.demo;
+    const revoked = await fetch(`${desk.controlUrl}/accounts/${demo.userId}/keys/${demo.apiKey}`, {
+      method: 'DELETE',
+    });
+    expect(revoked.status).toBe(200);
+    const key = { 'Idempotency-Key': 'refused-by-the-venue' };
+    const body = spotLimit({ clientOrderId: 'refused-1' });
+    const refused = await desk.call('POST', '/v1/spot/orders', body, key);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'VENUE_REJECTED' });
+    expect(refused.body.error.venueCode).toEqual(expect.any(String));
+    expect(refused.body.error.venueMessage).toEqual(expect.any(String));
+    const listed = await desk.call('GET', '/v1/orders?account=demo&clientOrderId=oms-refused-1');
+    expect(listed.body.items).toHaveLength(1);
+    expect(listed.body.items[0].status).toBe('REJECTED');
+    const trail = await desk.call('GET', `/v1/orders/${listed.body.items[0].id}/events`);
+    const rejection = trail.body.items.find((event: DeskJson) => event.type === 'OrderRejected');
+    expect(rejection.payload).toMatchObject({ venueCode: refused.body.error.venueCode });
+    const repeated = await desk.call('POST', '/v1/spot/orders', body, key);
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toEqual(refused.body.error);
+    const again = await desk.call('GET', `/v1/orders/${listed.body.items[0].id}/events`);
+    expect(again.body.items).toHaveLength(trail.body.items.length);
   });
 });

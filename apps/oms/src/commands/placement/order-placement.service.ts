@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { WriteOutcome } from '@oms/exchange';
 import {
   DomainError,
   FuturesOrderRequest,
@@ -18,6 +19,7 @@ import { OrderResponse } from '../../desk/orders/order.response';
 import { PreTradeService } from '../pre-trade/pre-trade.service';
 import { VenueGateway, VenueGateways } from '../venue/venue-gateways';
 import { newClientOrderId } from './client-order-ids';
+import { deskErrorOfRejection } from './venue-refusal';
 import { CreateOutcomeRecorder } from './create-outcome.recorder';
 import { deskErrorOfDomain, readDeskRequest } from './domain-refusal';
 import { CommandOrigin, OrderCommands } from './order-commands';
@@ -52,7 +54,7 @@ export class OrderPlacementService {
     const intent = await this.recordSpotIntent(gateway, input, origin);
     const outcome = await gateway.client.spot.placeOrder(spotWireOrder(intent));
     const recorded = await this.recorder.record(intent.ref, outcome, origin);
-    return this.answer(intent.omsOrderId, 'spot', recorded);
+    return this.answerOrRefuse(intent.omsOrderId, 'spot', outcome, recorded);
   }
 
   async placeFutures(input: FuturesOrderInput, origin: CommandOrigin): Promise<OrderResponse> {
@@ -60,7 +62,7 @@ export class OrderPlacementService {
     const intent = await this.recordFuturesIntent(gateway, input, origin);
     const outcome = await gateway.client.futures.placeOrder(futuresWireOrder(intent));
     const recorded = await this.recorder.record(intent.ref, outcome, origin);
-    return this.answer(intent.omsOrderId, 'futures', recorded);
+    return this.answerOrRefuse(intent.omsOrderId, 'futures', outcome, recorded);
   }
 
   /** Checks one spot order and records its intent; throws a DeskError naming the field otherwise. */
@@ -139,6 +141,22 @@ export class OrderPlacementService {
     }
     this.metrics.orderAnswered(market, order.status);
     return order;
+  }
+
+  /**
+   * A create the venue refused (or that never left) answers as the refusal, after the
+   * rejection is recorded on the order: 4XX VENUE_REJECTED with the venue's code, or
+   * 429/503 when nothing was sent. Anything else answers the order.
+   */
+  private async answerOrRefuse(
+    omsOrderId: string,
+    market: 'spot' | 'futures',
+    outcome: WriteOutcome<unknown>,
+    committed: OrderRow | null,
+  ): Promise<OrderResponse> {
+    if (outcome.kind !== 'rejected') return this.answer(omsOrderId, market, committed);
+    this.metrics.orderAnswered(market, 'REJECTED');
+    throw deskErrorOfRejection(outcome.error, outcome.sent);
   }
 
   private async intent(written: ReturnType<OrderCommands['execute']>, fieldPrefix: string): Promise<string> {
