@@ -4,8 +4,9 @@
  * drain rates (on disk alone, and to the broker after an outage), and the ingest
  * process's peak RSS (whole run and per phase). Ingest runs as its own process against
  * the simulated venue and the project broker; the consumer is kafkajs, as the OMS's.
- * By default the process is the compiled build (`node dist/apps/ingest/src/main.js`, as
- * the Docker image runs it; rebuilt first when older than its sources);
+ * By default the process is the compiled build (`node dist/apps/ingest/src/main.js` with
+ * the deployment's V8 flags, as the Docker image runs it; rebuilt first when older than
+ * its sources);
  * INGEST_BENCH_RUNTIME=swc measures TypeScript compiled on the fly instead.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { BenchFigure, printBenchResult } from '@oms/platform';
 import { FileJournal } from '../src/delivery/file-journal';
 import { OutboxRecord } from '../src/delivery/outbox-record';
 import { IngestHarness, spotFill } from '../test-support/ingest-harness';
-import { compiledIngestMain, IngestProcess } from '../test-support/ingest-process';
+import { compiledIngestMain, deployedNodeFlags, IngestProcess } from '../test-support/ingest-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let ticket = 9_000_000_000_000_000_000n;
@@ -133,7 +134,6 @@ async function main(): Promise<void> {
       harness.environment({
         INGEST_HTTP_PORT: String(port),
         LOG_LEVEL: 'error',
-        INGEST_BUFFER_MAX_RECORDS: '20000',
       }),
     );
     for (let tries = 0; ; tries += 1) {
@@ -344,7 +344,7 @@ async function main(): Promise<void> {
         value: Math.max(...phasePeaks.map(({ mb }) => mb)),
         unit: 'MB',
         target: '<= 250 MB',
-        detail: `whole run, ingest process (${runtime === 'compiled' ? 'compiled JS' : 'swc-node'})`,
+        detail: `whole run, ingest process (${runtime === 'compiled' ? `compiled JS, node ${deployedNodeFlags().join(' ')}` : 'swc-node'})`,
       },
       ...phasePeaks.map(({ phase, mb }) => ({
         metric: `ingest peak RSS: ${phase}`,
