@@ -104,15 +104,30 @@ function resetPeakRss(pid: number | undefined): void {
   }
 }
 
-const phasePeaks: { phase: string; mb: number }[] = [];
-let ingestStartedAt = 0;
+/** CPU time (user and system) the process has used so far, in ms: /proc/<pid>/stat fields 14 and 15. */
+function cpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
 
-/** Records the peak RSS of the phase that ends now and starts a new one. */
+const phasePeaks: { phase: string; mb: number; cpuMs: number }[] = [];
+let ingestStartedAt = 0;
+let cpuAtPhaseStart = 0;
+
+/**
+ * Records the peak RSS and the CPU time of the phase that ends now and starts a new one
+ * (CPU time, unlike latency, does not depend on what else the machine runs).
+ */
 function endPhase(pid: number | undefined, phase: string): void {
-  phasePeaks.push({ phase, mb: rssMb(pid, 'VmHWM') });
+  const cpu = cpuMs(pid);
+  phasePeaks.push({ phase, mb: rssMb(pid, 'VmHWM'), cpuMs: cpu - cpuAtPhaseStart });
+  cpuAtPhaseStart = cpu;
   // With INGEST_BENCH_NODE_ARGS=--trace-gc, these times line up with the GC trace's.
   console.log(
-    `phase "${phase}" ended ${Math.round(performance.now() - ingestStartedAt)} ms after ingest started`,
+    `phase "${phase}" ended ${Math.round(performance.now() - ingestStartedAt)} ms after ingest started ` +
+      `(ingest CPU ${phasePeaks[phasePeaks.length - 1].cpuMs} ms in the phase)`,
   );
   resetPeakRss(pid);
 }
@@ -346,6 +361,11 @@ async function main(): Promise<void> {
         target: '<= 250 MB',
         detail: `whole run, ingest process (${runtime === 'compiled' ? `compiled JS, node ${deployedNodeFlags().join(' ')}` : 'swc-node'})`,
       },
+      ...phasePeaks.map(({ phase, cpuMs: spent }) => ({
+        metric: `ingest CPU time: ${phase}`,
+        value: spent,
+        unit: 'ms',
+      })),
       ...phasePeaks.map(({ phase, mb }) => ({
         metric: `ingest peak RSS: ${phase}`,
         value: mb,
