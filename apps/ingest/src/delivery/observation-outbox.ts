@@ -65,7 +65,7 @@ interface Batch {
 
 const DEFAULT_BUFFER_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_BATCH_MAX_RECORDS = 500;
-const DEFAULT_BATCH_MAX_BYTES = 256 * 1024;
+const DEFAULT_BATCH_MAX_BYTES = 512 * 1024;
 
 /**
  * Delivers records to Kafka in arrival order (one queue for all accounts, so every
