@@ -173,7 +173,7 @@ async function main(): Promise<void> {
      */
     async function streamLoad(perSecond: number, seconds: number): Promise<void> {
       const tickMs = 10;
-      // The control plane takes frames of up to 65,536 characters: 200 fills are about 45,000.
+      // The control plane takes frames of up to 65,536 characters: 200 fills are about 34,000.
       const maxFrameMessages = 200;
       const total = perSecond * seconds;
       const started = Date.now();
