@@ -4,8 +4,9 @@
  * drain rates (on disk alone, and to the broker after an outage), and the ingest
  * process's peak RSS (whole run and per phase). Ingest runs as its own process against
  * the simulated venue and the project broker; the consumer is kafkajs, as the OMS's.
- * By default the process is the compiled build (`node dist/apps/ingest/src/main.js`, as
- * the Docker image runs it; rebuilt first when older than its sources);
+ * By default the process is the compiled build (`node dist/apps/ingest/src/main.js` with
+ * the deployment's V8 flags, as the Docker image runs it; rebuilt first when older than
+ * its sources);
  * INGEST_BENCH_RUNTIME=swc measures TypeScript compiled on the fly instead.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { BenchFigure, printBenchResult } from '@oms/platform';
 import { FileJournal } from '../src/delivery/file-journal';
 import { OutboxRecord } from '../src/delivery/outbox-record';
 import { IngestHarness, spotFill } from '../test-support/ingest-harness';
-import { compiledIngestMain, IngestProcess } from '../test-support/ingest-process';
+import { compiledIngestMain, deployedNodeFlags, IngestProcess } from '../test-support/ingest-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let ticket = 9_000_000_000_000_000_000n;
@@ -103,15 +104,30 @@ function resetPeakRss(pid: number | undefined): void {
   }
 }
 
-const phasePeaks: { phase: string; mb: number }[] = [];
-let ingestStartedAt = 0;
+/** CPU time (user and system) the process has used so far, in ms: /proc/<pid>/stat fields 14 and 15. */
+function cpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
 
-/** Records the peak RSS of the phase that ends now and starts a new one. */
+const phasePeaks: { phase: string; mb: number; cpuMs: number }[] = [];
+let ingestStartedAt = 0;
+let cpuAtPhaseStart = 0;
+
+/**
+ * Records the peak RSS and the CPU time of the phase that ends now and starts a new one
+ * (CPU time, unlike latency, does not depend on what else the machine runs).
+ */
 function endPhase(pid: number | undefined, phase: string): void {
-  phasePeaks.push({ phase, mb: rssMb(pid, 'VmHWM') });
+  const cpu = cpuMs(pid);
+  phasePeaks.push({ phase, mb: rssMb(pid, 'VmHWM'), cpuMs: cpu - cpuAtPhaseStart });
+  cpuAtPhaseStart = cpu;
   // With INGEST_BENCH_NODE_ARGS=--trace-gc, these times line up with the GC trace's.
   console.log(
-    `phase "${phase}" ended ${Math.round(performance.now() - ingestStartedAt)} ms after ingest started`,
+    `phase "${phase}" ended ${Math.round(performance.now() - ingestStartedAt)} ms after ingest started ` +
+      `(ingest CPU ${phasePeaks[phasePeaks.length - 1].cpuMs} ms in the phase)`,
   );
   resetPeakRss(pid);
 }
@@ -133,7 +149,6 @@ async function main(): Promise<void> {
       harness.environment({
         INGEST_HTTP_PORT: String(port),
         LOG_LEVEL: 'error',
-        INGEST_BUFFER_MAX_RECORDS: '20000',
       }),
     );
     for (let tries = 0; ; tries += 1) {
@@ -149,19 +164,41 @@ async function main(): Promise<void> {
         (m) => m.receivedAt >= since && m.topic === harness.topics.venueObservations,
       );
 
+    /**
+     * Pushes `perSecond` fills for `seconds` as an open-loop sender: every tick (10 ms)
+     * one frame carries every message due by then, so a control round trip slower than
+     * a tick (the venue, the broker and the reader share this process) makes frames
+     * bigger rather than the rate lower. The round trips are reported: they say whether
+     * the sender or ingest limits the rate.
+     */
     async function streamLoad(perSecond: number, seconds: number): Promise<void> {
-      const perFrame = Math.max(1, Math.round(perSecond / 100));
+      const tickMs = 10;
+      // The control plane takes frames of up to 65,536 characters: 200 fills are about 34,000.
+      const maxFrameMessages = 200;
+      const total = perSecond * seconds;
       const started = Date.now();
       let sent = 0;
+      let frames = 0;
+      const roundTrips: number[] = [];
       const sentTickets = new Set<string>();
-      while (Date.now() - started < seconds * 1000) {
+      while (sent < total) {
         const now = Date.now();
-        const events = Array.from({ length: perFrame }, () => ticketInfo(now));
-        for (const event of events) sentTickets.add(String(event.T));
-        await harness.control.ok('POST', '/faults/stream/raw', { text: JSON.stringify(events) });
-        sent += perFrame;
-        const next = started + ((sent / perFrame) * 1000) / (perSecond / perFrame);
-        await sleep(Math.max(0, next - Date.now()));
+        const due = Math.min(total, Math.ceil(((now - started) / 1000) * perSecond));
+        if (due > sent) {
+          const events = Array.from({ length: Math.min(due - sent, maxFrameMessages) }, () =>
+            ticketInfo(now),
+          );
+          for (const event of events) sentTickets.add(String(event.T));
+          await harness.control.ok('POST', '/faults/stream/raw', { text: JSON.stringify(events) });
+          roundTrips.push(Date.now() - now);
+          sent += events.length;
+          frames += 1;
+          // Still behind after a stall: the next frame goes at once.
+          if (due > sent) continue;
+        }
+        await sleep(
+          Math.max(0, started + (Math.floor((Date.now() - started) / tickMs) + 1) * tickMs - Date.now()),
+        );
       }
       const achieved = sent / ((Date.now() - started) / 1000);
       const latencies: number[] = [];
@@ -175,7 +212,8 @@ async function main(): Promise<void> {
         if (latencies.length >= sent) break;
         await sleep(100);
       }
-      const detail = `${sent} messages at ${achieved.toFixed(0)}/s, ${latencies.length} seen`;
+      const sender = `${frames} frames, control round trip p50 ${percentile(roundTrips, 0.5)} ms, p99 ${percentile(roundTrips, 0.99)} ms`;
+      const detail = `${sent} messages at ${achieved.toFixed(0)}/s, ${latencies.length} seen; ${sender}`;
       figures.push(
         {
           metric: `stream ${perSecond}/s to Kafka-visible p50`,
@@ -191,7 +229,7 @@ async function main(): Promise<void> {
         },
       );
       console.log(
-        `stream ${perSecond}/s (achieved ${achieved.toFixed(0)}/s, ${sent} messages, ${latencies.length} seen): ` +
+        `stream ${perSecond}/s (achieved ${achieved.toFixed(0)}/s, ${sent} messages, ${latencies.length} seen; ${sender}): ` +
           `venue push -> Kafka-visible p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms`,
       );
     }
@@ -327,8 +365,13 @@ async function main(): Promise<void> {
         value: Math.max(...phasePeaks.map(({ mb }) => mb)),
         unit: 'MB',
         target: '<= 250 MB',
-        detail: `whole run, ingest process (${runtime === 'compiled' ? 'compiled JS' : 'swc-node'})`,
+        detail: `whole run, ingest process (${runtime === 'compiled' ? `compiled JS, node ${deployedNodeFlags().join(' ')}` : 'swc-node'})`,
       },
+      ...phasePeaks.map(({ phase, cpuMs: spent }) => ({
+        metric: `ingest CPU time: ${phase}`,
+        value: spent,
+        unit: 'ms',
+      })),
       ...phasePeaks.map(({ phase, mb }) => ({
         metric: `ingest peak RSS: ${phase}`,
         value: mb,

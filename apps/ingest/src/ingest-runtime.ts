@@ -39,7 +39,11 @@ export class IngestRuntime {
     this.outbox = new ObservationOutbox(
       new FileJournal<OutboxRecord>(config.journal.dir, config.journal.maxBytes),
       this.sink,
-      { bufferMaxRecords: config.journal.bufferMaxRecords, spillAfterMs: config.journal.spillAfterMs },
+      {
+        bufferMaxRecords: config.journal.bufferMaxRecords,
+        bufferMaxBytes: config.journal.bufferMaxBytes,
+        spillAfterMs: config.journal.spillAfterMs,
+      },
       {
         delivered: (records) => this.onDelivered(records),
         sendFailed: () => undefined,

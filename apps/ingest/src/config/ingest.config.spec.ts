@@ -20,6 +20,19 @@ describe('loadIngestConfig', () => {
     expect(config.exchange.sharedKeyIngestShare).toBe(0.25);
   });
 
+  it('bounds the in-memory buffer in records and in bytes (2 MiB unless INGEST_BUFFER_MAX_BYTES says otherwise)', () => {
+    expect(loadIngestConfig(BROKERS).journal).toMatchObject({
+      bufferMaxRecords: 10_000,
+      bufferMaxBytes: 2 * 1024 * 1024,
+    });
+    expect(loadIngestConfig({ ...BROKERS, INGEST_BUFFER_MAX_BYTES: '65536' }).journal.bufferMaxBytes).toBe(
+      65_536,
+    );
+    expect(() => loadIngestConfig({ ...BROKERS, INGEST_BUFFER_MAX_BYTES: '100' })).toThrow(
+      /INGEST_BUFFER_MAX_BYTES/,
+    );
+  });
+
   it('prefixes the topics with KAFKA_TOPIC_PREFIX', () => {
     expect(loadIngestConfig({ ...BROKERS, KAFKA_TOPIC_PREFIX: 'run7' }).kafka.topics.deadLetter).toBe(
       'run7.oms.dead-letter.v1',

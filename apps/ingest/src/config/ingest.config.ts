@@ -48,6 +48,11 @@ const ingestEnvironment = z
       .min(1024)
       .default(256 * 1024 * 1024),
     INGEST_BUFFER_MAX_RECORDS: z.coerce.number().int().min(1).default(10_000),
+    INGEST_BUFFER_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(2 * 1024 * 1024),
     INGEST_SPILL_AFTER_MS: z.coerce.number().int().min(1).default(1_000),
   })
   .superRefine((env, context) => {
@@ -95,6 +100,8 @@ export interface IngestConfig {
     readonly dir: string;
     readonly maxBytes: number;
     readonly bufferMaxRecords: number;
+    /** Bytes (as journal lines) held in memory before spilling, whatever the count. */
+    readonly bufferMaxBytes: number;
     /** A Kafka send unanswered this long spills memory to the journal. */
     readonly spillAfterMs: number;
   };
@@ -131,6 +138,7 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv = process.env): IngestCo
       dir: parsed.INGEST_JOURNAL_DIR,
       maxBytes: parsed.INGEST_JOURNAL_MAX_BYTES,
       bufferMaxRecords: parsed.INGEST_BUFFER_MAX_RECORDS,
+      bufferMaxBytes: parsed.INGEST_BUFFER_MAX_BYTES,
       spillAfterMs: parsed.INGEST_SPILL_AFTER_MS,
     },
   };

@@ -63,12 +63,14 @@ export class FileJournal<T> {
     return this.pending === 0;
   }
 
-  /** Whether `records` fit under the size limit. */
-  fits(records: readonly T[]): boolean {
-    return (
-      this.bytes + records.reduce((sum, record) => sum + Buffer.byteLength(JSON.stringify(record)) + 1, 0) <=
-      this.maxBytes
-    );
+  /** Whether `bytes` more (lines with their newlines, see `lineBytes`) fit under the size limit. */
+  fits(bytes: number): boolean {
+    return this.bytes + bytes <= this.maxBytes;
+  }
+
+  /** The bytes `record` takes in the journal: its JSON line and the newline. */
+  static lineBytes(record: unknown): number {
+    return Buffer.byteLength(JSON.stringify(record)) + 1;
   }
 
   /** Appends records in order; false (nothing written) when they would exceed the limit. */
@@ -84,8 +86,11 @@ export class FileJournal<T> {
     return true;
   }
 
-  /** Up to `limit` records from the cursor on, oldest first; nothing is consumed. */
-  peek(limit: number): JournalEntry<T>[] {
+  /**
+   * Up to `limit` records and `maxBytes` of lines (always at least one record) from the
+   * cursor on, oldest first; nothing is consumed.
+   */
+  peek(limit: number, maxBytes = Number.POSITIVE_INFINITY): JournalEntry<T>[] {
     if (this.pending === 0) return [];
     const entries: JournalEntry<T>[] = [];
     // One read buffer for the journal's life: a drain peeks hundreds of times, and a
@@ -95,6 +100,7 @@ export class FileJournal<T> {
     try {
       let offset = this.cursor;
       let carry: Buffer | undefined;
+      let full = false;
       while (entries.length < limit && offset < this.size) {
         const read = readSync(reader, buffer, 0, Math.min(buffer.length, this.size - offset), offset);
         if (read === 0) break;
@@ -105,11 +111,17 @@ export class FileJournal<T> {
         let lineStart = 0;
         let newline = data.indexOf(10, lineStart);
         while (newline >= 0 && entries.length < limit) {
+          const endOffset = start + newline + 1;
+          if (entries.length > 0 && endOffset - this.cursor > maxBytes) {
+            full = true;
+            break;
+          }
           const line = data.toString('utf8', lineStart, newline);
-          entries.push({ record: JSON.parse(line) as T, endOffset: start + newline + 1 });
+          entries.push({ record: JSON.parse(line) as T, endOffset });
           lineStart = newline + 1;
           newline = data.indexOf(10, lineStart);
         }
+        if (full) break;
         carry = lineStart < data.length ? Buffer.from(data.subarray(lineStart)) : undefined;
       }
     } finally {

@@ -55,6 +55,21 @@ class SwitchableSink implements OutboxSink {
   }
 }
 
+/** A Kafka stand-in that keeps every batch it was sent, as sent. */
+class RecordingSink implements OutboxSink {
+  readonly batches: OutboxRecord[][] = [];
+  send(records: readonly OutboxRecord[]): Promise<void> {
+    this.batches.push([...records]);
+    return Promise.resolve();
+  }
+  get delivered(): string[] {
+    return this.batches.flat().map((item) => (item.kind === 'dead-letter' ? item.value : ''));
+  }
+}
+
+const lineBytes = (records: readonly OutboxRecord[]) =>
+  records.reduce((sum, item) => sum + FileJournal.lineBytes(item), 0);
+
 async function until(probe: () => boolean, what: string): Promise<void> {
   const started = Date.now();
   while (!probe()) {
@@ -143,6 +158,77 @@ describe('observation outbox and its journal (local disk)', () => {
     expect(reopened.depth).toBe(3_000 - 1_234);
     expect(reopened.peek(1).map((entry) => (entry.record as { value: string }).value)).toEqual(['r1234']);
     reopened.close();
+  });
+
+  it('peek stops at the byte limit, but always returns the first record even when it alone is larger', () => {
+    const journal = new FileJournal<OutboxRecord>(dir, 1024 * 1024);
+    const records = Array.from({ length: 20 }, (_, index) => record(index, 'x'.repeat(100)));
+    journal.append(records);
+    const lineSize = FileJournal.lineBytes(records[0]);
+    const head = journal.peek(500, lineSize * 5 + lineSize - 1);
+    expect(head.map((entry) => (entry.record as { value: string }).value)).toEqual([
+      'r0',
+      'r1',
+      'r2',
+      'r3',
+      'r4',
+    ]);
+    expect(head[head.length - 1].endOffset).toBe(lineSize * 5);
+    expect(journal.peek(500, 1).map((entry) => (entry.record as { value: string }).value)).toEqual(['r0']);
+    journal.close();
+  });
+
+  it('memory past bufferMaxBytes spills to the journal though the record count is far from its limit', async () => {
+    const sink = new HangingSink();
+    const bufferMaxBytes = 2_000;
+    const box = new ObservationOutbox(
+      new FileJournal<OutboxRecord>(dir, 1024 * 1024),
+      sink,
+      { bufferMaxRecords: 1_000, bufferMaxBytes, spillAfterMs: 60_000 },
+      observer,
+    );
+    box.start();
+    const records = Array.from({ length: 40 }, (_, index) => record(index, 'x'.repeat(60)));
+    expect(lineBytes(records)).toBeGreaterThan(bufferMaxBytes);
+    for (const item of records) {
+      box.enqueue([item]);
+      expect(box.state().memoryBytes).toBeLessThanOrEqual(bufferMaxBytes);
+    }
+    expect(box.state().journalDepth).toBeGreaterThan(0);
+    expect(box.state().memoryDepth + box.state().journalDepth).toBe(40);
+    sink.answer();
+    await until(
+      () => box.state().journalDepth === 0 && box.state().memoryDepth === 0,
+      'the backlog to drain',
+    );
+    const firstSeen = sink.delivered.filter((value, index) => sink.delivered.indexOf(value) === index);
+    expect(firstSeen).toEqual(Array.from({ length: 40 }, (_, index) => `r${index}`));
+    expect(box.state().memoryBytes).toBe(0);
+    await box.stop();
+  });
+
+  it('a backlog drains in sends of at most batchMaxBytes, in order', async () => {
+    const down = new SwitchableSink();
+    down.up = false;
+    const first = outbox(down);
+    first.start();
+    first.enqueue(Array.from({ length: 300 }, (_, index) => record(index, 'x'.repeat(200))));
+    await until(() => first.state().journalDepth === 300, 'the journal');
+    await first.stop(0);
+    const sink = new RecordingSink();
+    const batchMaxBytes = 4_096;
+    const second = new ObservationOutbox(
+      new FileJournal<OutboxRecord>(dir, 1024 * 1024),
+      sink,
+      { bufferMaxRecords: 1_000, batchMaxBytes },
+      observer,
+    );
+    second.start();
+    await until(() => second.state().journalDepth === 0, 'the backlog to drain');
+    expect(sink.delivered).toEqual(Array.from({ length: 300 }, (_, index) => `r${index}`));
+    expect(sink.batches.length).toBeGreaterThan(1);
+    for (const batch of sink.batches) expect(lineBytes(batch)).toBeLessThanOrEqual(batchMaxBytes);
+    await second.stop();
   });
 
   it('a full journal raises the alarm and keeps the records in memory, never dropping one', async () => {

@@ -10,7 +10,15 @@ export interface OutboxSink {
 export interface OutboxOptions {
   /** Records held in memory while Kafka keeps up; beyond it they spill to the journal. */
   readonly bufferMaxRecords: number;
+  /**
+   * Bytes (as journal lines) held in memory while Kafka keeps up; beyond it they spill
+   * to the journal. Records differ in size by an order of magnitude (a fill against a
+   * balance snapshot of every asset), so a count alone does not bound memory.
+   */
+  readonly bufferMaxBytes?: number;
   readonly batchMaxRecords?: number;
+  /** Bytes (as journal lines) of one send to Kafka; a single larger record still goes alone. */
+  readonly batchMaxBytes?: number;
   /**
    * A send still unanswered after this long (a broker gone silent rather than refusing)
    * is treated as a failure for buffering: memory spills to the journal and new records
@@ -29,6 +37,8 @@ export interface OutboxObserver {
 
 export interface OutboxState {
   readonly memoryDepth: number;
+  /** Bytes (as journal lines) of the records in memory. */
+  readonly memoryBytes: number;
   readonly journalDepth: number;
   readonly journalBytes: number;
   /** Records that found the journal full and wait in memory (an alarm). */
@@ -40,6 +50,23 @@ export interface OutboxState {
 
 type Source = 'journal' | 'overflow' | 'memory';
 
+/** A record waiting in memory, with the bytes its journal line takes. */
+interface HeldRecord {
+  readonly record: OutboxRecord;
+  readonly bytes: number;
+}
+
+/** Records at the front of a queue, sent together. */
+interface Batch {
+  readonly source: Source;
+  readonly records: OutboxRecord[];
+  readonly endOffset: number;
+}
+
+const DEFAULT_BUFFER_MAX_BYTES = 2 * 1024 * 1024;
+const DEFAULT_BATCH_MAX_RECORDS = 500;
+const DEFAULT_BATCH_MAX_BYTES = 512 * 1024;
+
 /**
  * Delivers records to Kafka in arrival order (one queue for all accounts, so every
  * key's order is kept). The queue is the journal on disk, then the records that found
@@ -50,8 +77,10 @@ type Source = 'journal' | 'overflow' | 'memory';
  */
 export class ObservationOutbox {
   private readonly logger = createLogger('ObservationOutbox');
-  private memory: OutboxRecord[] = [];
-  private overflow: OutboxRecord[] = [];
+  private memory: HeldRecord[] = [];
+  private memoryBytes = 0;
+  private overflow: HeldRecord[] = [];
+  private overflowBytes = 0;
   private degraded = false;
   private running = false;
   private loop: Promise<void> | undefined;
@@ -71,6 +100,7 @@ export class ObservationOutbox {
   state(): OutboxState {
     return {
       memoryDepth: this.memory.length,
+      memoryBytes: this.memoryBytes,
       journalDepth: this.journal.depth,
       journalBytes: this.journal.bytes,
       overflowDepth: this.overflow.length,
@@ -84,8 +114,16 @@ export class ObservationOutbox {
     if (records.length === 0) return;
     if (this.degraded || this.overflow.length > 0 || !this.journal.isEmpty) this.persist(records);
     else {
-      this.memory.push(...records);
-      if (this.memory.length > this.options.bufferMaxRecords) this.spillMemory();
+      for (const record of records) {
+        const bytes = FileJournal.lineBytes(record);
+        this.memory.push({ record, bytes });
+        this.memoryBytes += bytes;
+      }
+      if (
+        this.memory.length > this.options.bufferMaxRecords ||
+        this.memoryBytes > (this.options.bufferMaxBytes ?? DEFAULT_BUFFER_MAX_BYTES)
+      )
+        this.spillMemory();
     }
     this.wake?.();
   }
@@ -124,15 +162,20 @@ export class ObservationOutbox {
         'journal full: records are held in memory until Kafka drains it',
       );
     }
-    this.overflow.push(...records);
+    for (const record of records) {
+      const bytes = FileJournal.lineBytes(record);
+      this.overflow.push({ record, bytes });
+      this.overflowBytes += bytes;
+    }
     this.observer.journalFull();
   }
 
   private spillMemory(): void {
     if (this.memory.length === 0) return;
-    const records = this.memory;
+    const held = this.memory;
     this.memory = [];
-    this.persist(records);
+    this.memoryBytes = 0;
+    this.persist(held.map((entry) => entry.record));
   }
 
   /**
@@ -147,10 +190,16 @@ export class ObservationOutbox {
     this.spillMemory();
   }
 
-  private nextBatch(): { source: Source; records: OutboxRecord[]; endOffset: number } | undefined {
-    const limit = this.options.batchMaxRecords ?? 500;
+  /**
+   * The oldest records, bounded in count and bytes: a drain after an outage reads and
+   * sends the journal a few hundred kilobytes at a time, so what one send holds (records,
+   * their encoding, the client's request) stays small however large the backlog.
+   */
+  private nextBatch(): Batch | undefined {
+    const limit = this.options.batchMaxRecords ?? DEFAULT_BATCH_MAX_RECORDS;
+    const maxBytes = this.options.batchMaxBytes ?? DEFAULT_BATCH_MAX_BYTES;
     if (!this.journal.isEmpty) {
-      const entries = this.journal.peek(limit);
+      const entries = this.journal.peek(limit, maxBytes);
       return {
         source: 'journal',
         records: entries.map((entry) => entry.record),
@@ -158,9 +207,9 @@ export class ObservationOutbox {
       };
     }
     if (this.overflow.length > 0)
-      return { source: 'overflow', records: this.overflow.slice(0, limit), endOffset: 0 };
+      return { source: 'overflow', records: front(this.overflow, limit, maxBytes), endOffset: 0 };
     if (this.memory.length > 0)
-      return { source: 'memory', records: this.memory.slice(0, limit), endOffset: 0 };
+      return { source: 'memory', records: front(this.memory, limit, maxBytes), endOffset: 0 };
     return undefined;
   }
 
@@ -203,20 +252,37 @@ export class ObservationOutbox {
       case 'journal':
         this.journal.acknowledge(endOffset, count);
         // Space freed: records waiting in memory for the journal go there, still in order.
-        if (this.overflow.length > 0 && this.journal.fits(this.overflow)) {
+        if (this.overflow.length > 0 && this.journal.fits(this.overflowBytes)) {
           const waiting = this.overflow;
           this.overflow = [];
-          this.journal.append(waiting);
+          this.overflowBytes = 0;
+          this.journal.append(waiting.map((entry) => entry.record));
         }
         return;
       case 'overflow':
-        this.overflow.splice(0, count);
+        this.overflowBytes -= bytesOf(this.overflow.splice(0, count));
         return;
       case 'memory':
-        this.memory.splice(0, count);
+        this.memoryBytes -= bytesOf(this.memory.splice(0, count));
         return;
     }
   }
+}
+
+/** The first records of `held`: at most `limit`, and at most `maxBytes` unless the first alone is larger. */
+function front(held: readonly HeldRecord[], limit: number, maxBytes: number): OutboxRecord[] {
+  const records: OutboxRecord[] = [];
+  let bytes = 0;
+  for (const entry of held) {
+    if (records.length === limit || (records.length > 0 && bytes + entry.bytes > maxBytes)) break;
+    records.push(entry.record);
+    bytes += entry.bytes;
+  }
+  return records;
+}
+
+function bytesOf(held: readonly HeldRecord[]): number {
+  return held.reduce((sum, entry) => sum + entry.bytes, 0);
 }
 
 function sleep(ms: number): Promise<void> {
