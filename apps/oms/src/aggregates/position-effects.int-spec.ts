@@ -1,7 +1,8 @@
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
 import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
-import { futuresFill, futuresOrder, T0 } from '../fold/test-support/observation-builders';
+import { POSITION_FILL_WINDOW, positionStreamId } from '@oms/domain';
+import { futuresFill, futuresOrder, PERPETUAL, T0 } from '../fold/test-support/observation-builders';
 import { ContractMultipliers } from '../fold/contract-multipliers';
 import { createFoldServices, FoldServices } from './fold-services';
 import { ContractMultiplierMissingError } from './order-folder';
@@ -62,5 +63,54 @@ describe('futures fills into positions', () => {
     expect(await database.dataSource.query(`SELECT fill_id FROM rm_fills WHERE order_id = '41'`)).toEqual([
       { fill_id: 'sol-1' },
     ]);
+  });
+
+  it('merges the poll report of a fill the position settled long ago into it: the fee counted once, the contracts not again', async () => {
+    multipliers[PERPETUAL] = '0.001';
+    const fills = POSITION_FILL_WINDOW + 6;
+    const streamReport = (k: number) =>
+      futuresFill({
+        orderId: '51',
+        ticketId: `w-${k}`,
+        quantity: '1',
+        fee: null,
+        realizedPnl: null,
+        tradeTime: T0 + 10 + k,
+        source: 'ws',
+      });
+    await foldAll(
+      futuresOrder({ orderId: '51', clientOrderId: 'ext-51', origQty: '1000' }),
+      ...Array.from({ length: fills }, (_, k) => streamReport(k)),
+    );
+    const pollReport = futuresFill({
+      orderId: '51',
+      ticketId: 'w-0',
+      quantity: '1',
+      fee: { asset: 'USDT', amount: '0.5' },
+      tradeTime: T0 + 10,
+    });
+    await foldAll(pollReport);
+    await foldAll(pollReport);
+
+    const position = positionStreamId('acc1', PERPETUAL, 'LONG');
+    expect(
+      await database.dataSource.query(
+        `SELECT contracts::text, fees::text FROM rm_positions WHERE symbol = $1`,
+        [PERPETUAL],
+      ),
+    ).toEqual([{ contracts: String(fills), fees: '0.5' }]);
+    expect(
+      await database.dataSource.query(
+        `SELECT payload -> 'replaces' ->> 'fillId' AS replaces FROM events
+          WHERE stream_id = $1 AND payload #>> '{fill,fillId}' = 'w-0' ORDER BY stream_version`,
+        [position],
+      ),
+    ).toEqual([{ replaces: null }, { replaces: 'w-0' }]);
+    const [{ state }] = await database.dataSource.query(
+      `SELECT state FROM oms_aggregate_states WHERE stream_id = $1`,
+      [position],
+    );
+    expect(state.recent).toHaveLength(POSITION_FILL_WINDOW);
+    expect(state.settled.fillCount).toBe(fills - POSITION_FILL_WINDOW);
   });
 });
