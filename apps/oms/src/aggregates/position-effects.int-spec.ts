@@ -4,6 +4,7 @@ import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { POSITION_FILL_WINDOW, positionStreamId } from '@oms/domain';
 import { futuresFill, futuresOrder, PERPETUAL, T0 } from '../fold/test-support/observation-builders';
 import { ContractMultipliers } from '../fold/contract-multipliers';
+import { refoldStream } from '../audit/stream-refold';
 import { createFoldServices, FoldServices } from './fold-services';
 import { ContractMultiplierMissingError } from './order-folder';
 
@@ -112,5 +113,8 @@ describe('futures fills into positions', () => {
     );
     expect(state.recent).toHaveLength(POSITION_FILL_WINDOW);
     expect(state.settled.fillCount).toBe(fills - POSITION_FILL_WINDOW);
+    // A replay folds the stored events alone (no lookups) to the state the live fold kept.
+    const replayed = await refoldStream(database.dataSource, fold.deciders, position);
+    expect(state).toEqual(JSON.parse(JSON.stringify(replayed.state)));
   });
 });
