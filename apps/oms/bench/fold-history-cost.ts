@@ -17,7 +17,7 @@ import { appendBatch, NewEvent } from '@oms/persistence';
 import { deterministicEventId } from '@oms/kafka';
 import { createFoldServices, FoldServices } from '../src/aggregates/fold-services';
 import { ContractMultipliers } from '../src/fold/contract-multipliers';
-import { withRecordedPositionFill } from '../src/aggregates/recorded-position-fill';
+import { withRecordedPositionReport } from '../src/aggregates/recorded-position-reports';
 import { decodedEnvelope } from '../src/fold/test-support/fold-fixtures';
 import {
   MULTIPLIERS,
@@ -161,7 +161,7 @@ function foldPositionFill(fold: FoldServices, account: string, streamId: string,
   return fold.transactions.run(async (context) =>
     context.uow.decide(
       streamId,
-      await withRecordedPositionFill(context.uow, streamId, {
+      await withRecordedPositionReport(context.uow, streamId, {
         type: 'RecordPositionFill',
         fill,
         now: fill.time,

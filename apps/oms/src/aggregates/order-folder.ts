@@ -4,7 +4,7 @@ import { DecidedEvent, EventOrigin } from './decided-event';
 import { FoldContext } from './fold-context';
 import { OrderMarket } from './order-links.store';
 import { positionCommandsOf } from './position-effects';
-import { withRecordedPositionFill } from './recorded-position-fill';
+import { withRecordedPositionReport } from './recorded-position-reports';
 
 /** A futures fill's contract multiplier is not known yet: the transaction is rolled back and retried. */
 export class ContractMultiplierMissingError extends Error {
@@ -58,7 +58,7 @@ export class OrderFolder {
       for (const { streamId: positionStream, command: positionCommand } of positionCommands) {
         const result = await context.uow.decide(
           positionStream,
-          await withRecordedPositionFill(context.uow, positionStream, positionCommand),
+          await withRecordedPositionReport(context.uow, positionStream, positionCommand),
           origin,
         );
         if (result instanceof DomainError) {

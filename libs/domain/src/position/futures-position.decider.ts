@@ -22,7 +22,12 @@ import {
   requireContractMultiplier,
 } from '../futures-order/contract-quantity';
 import { requireString, requireText, requireTime } from '../orders/order-decision-support';
-import { evolvePosition, findFill, positionFillNeedsRecord } from './futures-position.evolve';
+import {
+  evolvePosition,
+  findFill,
+  fundingPaymentNeedsRecord,
+  positionFillNeedsRecord,
+} from './futures-position.evolve';
 import { EMPTY_POSITION_TOTALS } from './position-totals';
 import { mergePositionFills } from './position-fill-merge';
 import { fillFacts, newBreaks, positionBreak, reconcilePosition } from './position-reconciliation';
@@ -144,6 +149,21 @@ function decidePosition(
         throw invalidField('payment', 'cannot be recorded before the position has a fill');
       requireSamePosition(state, command.accountId, command.symbol, state.side);
       if (state.funding.some((known) => known.fundingId === payment.fundingId)) return [];
+      if (fundingPaymentNeedsRecord(state, payment)) {
+        const recorded = command.recorded;
+        if (recorded === undefined) {
+          throw invalidField(
+            'recorded',
+            `is needed for funding ${payment.fundingId}: it is older than the payments the position keeps`,
+          );
+        }
+        if (recorded !== null) {
+          if (typeof recorded !== 'object' || recorded.fundingId !== payment.fundingId)
+            throw invalidField('recorded', `is not funding ${payment.fundingId}`);
+          // Funding payments are immutable venue records: a recorded one is a repeat.
+          return [];
+        }
+      }
       return [
         {
           type: 'FundingPaymentRecorded',

@@ -5,7 +5,13 @@ import { FuturesPositionObservation } from '../observations/futures-position-obs
 import { evolveSubmissionLifecycle } from '../orders/order-core.evolve';
 import { compareText } from '../orders/order-status';
 import { upsertSorted } from './sorted-by-time';
-import { isAfterSettled, replaceSettledFill, settleFill } from './position-totals';
+import {
+  isAfterSettled,
+  isAfterSettledFunding,
+  replaceSettledFill,
+  settleFill,
+  settleFunding,
+} from './position-totals';
 import {
   FundingPayment,
   FuturesPositionEvent,
@@ -30,6 +36,37 @@ function laterPositionSnapshot(
  * and the poll's reports of recent fills, and late fills, to fold in their place.
  */
 export const POSITION_FILL_WINDOW = 64;
+
+/** Funding payments a position keeps as payments (three a day on this venue: three weeks). */
+export const POSITION_FUNDING_WINDOW = 64;
+
+/**
+ * True when a funding payment cannot be told new or repeated from the state: it is not
+ * among the payments kept and sorts no later than the settled funding. The caller then
+ * passes the position's recorded payment of that id (`RecordFundingPayment.recorded`).
+ */
+export function fundingPaymentNeedsRecord(
+  state: FuturesPositionState,
+  payment: { readonly fundingId: string; readonly time: number },
+): boolean {
+  return (
+    !state.funding.some((known) => known.fundingId === payment.fundingId) &&
+    !isAfterSettledFunding(state.settled, payment)
+  );
+}
+
+function recordFunding(state: FuturesPositionState, payment: FundingPayment): FuturesPositionState {
+  if (!state.funding.some((known) => known.fundingId === payment.fundingId)) {
+    if (!isAfterSettledFunding(state.settled, payment))
+      return { ...state, settled: settleFunding(state.settled, payment) };
+  }
+  let funding = upsertSorted(state.funding, payment, fundingKey);
+  let settled = state.settled;
+  const overflow = funding.length - POSITION_FUNDING_WINDOW;
+  for (let index = 0; index < overflow; index += 1) settled = settleFunding(settled, funding[index]);
+  if (overflow > 0) funding = funding.slice(overflow);
+  return { ...state, funding, settled };
+}
 
 /** A fill the state still holds (recent or inferred); settled fills are totals only. */
 export function findFill(state: FuturesPositionState, fillId: string): PositionFill | undefined {
@@ -114,7 +151,7 @@ export function evolvePosition(
         venue: laterPositionSnapshot(state.venue, event.data),
       };
     case 'FundingPaymentRecorded':
-      return { ...state, funding: upsertSorted(state.funding, event.data.payment, fundingKey) };
+      return recordFunding(state, event.data.payment);
     case 'ReconciliationBreakDetected':
     case 'ReconciliationBreakResolved':
       return evolveBreaks(state, event);

@@ -42,6 +42,8 @@ export interface PositionDayTotals {
   readonly realizedPnl: string;
   /** Fees by asset. */
   readonly fees: Readonly<Record<string, string>>;
+  /** Funding by asset (positive received, negative paid). */
+  readonly funding: Readonly<Record<string, string>>;
 }
 
 /** The open lot of a position's average-cost ledger: base quantity and its entry value. */
@@ -52,8 +54,9 @@ export interface PositionOpenLot {
 }
 
 /**
- * Running totals of every real fill older than a position's window, folded in (time,
- * fillId) order by average entry: what those fills add up to, without the fills.
+ * Running totals of every real fill and funding payment older than a position's
+ * windows, fills folded in (time, fillId) order by average entry: what they add up to,
+ * without them.
  */
 export interface PositionTotals {
   /** The latest fill folded in, in (time, fillId) order; null before any. */
@@ -70,6 +73,11 @@ export interface PositionTotals {
   readonly days: Readonly<Record<string, PositionDayTotals>>;
   /** The multiplier of the latest fill folded in. */
   readonly contractMultiplier: string | null;
+  /** The latest funding payment folded in, in (time, fundingId) order; null before any. */
+  readonly fundingThrough: { readonly time: number; readonly fundingId: string } | null;
+  readonly fundingCount: number;
+  /** Funding by asset. */
+  readonly funding: Readonly<Record<string, string>>;
 }
 
 export interface FuturesPositionState {
@@ -85,7 +93,7 @@ export interface FuturesPositionState {
   readonly recent: readonly PositionFill[];
   /** Inferred fills not retired yet, sorted by (time, fillId); figured after the real fills. */
   readonly inferred: readonly PositionFill[];
-  /** Sorted by (time, fundingId). */
+  /** The newest funding payments (at most POSITION_FUNDING_WINDOW), sorted by (time, fundingId). */
   readonly funding: readonly FundingPayment[];
   /** The venue's latest snapshot (later updateTime wins). */
   readonly venue: FuturesPositionObservation | null;
@@ -174,6 +182,11 @@ export interface RecordFundingPayment {
   readonly symbol: string;
   readonly payment: FundingPayment;
   readonly now: number;
+  /**
+   * For a payment no newer than the settled funding (see `fundingPaymentNeedsRecord`):
+   * the position's recorded payment of that id, or null when it has none.
+   */
+  readonly recorded?: FundingPayment | null;
 }
 
 /**

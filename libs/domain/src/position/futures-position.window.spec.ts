@@ -4,10 +4,17 @@ import { runCommands } from '../shared/decider';
 import { stateHash } from '../shared/state-hash';
 import { upcastEvent } from '../upcasting/upcaster';
 import { positionDecider, positionFill, recordFill } from '../test-support/position-builders';
-import { POSITION_FILL_WINDOW, positionFillNeedsRecord } from './futures-position.evolve';
+import { FUTURES_ACCOUNT } from '../test-support/futures-builders';
+import {
+  fundingPaymentNeedsRecord,
+  POSITION_FILL_WINDOW,
+  POSITION_FUNDING_WINDOW,
+  positionFillNeedsRecord,
+} from './futures-position.evolve';
 import { positionHistoryOf, positionStateOfHistory } from './position-history';
 import { futuresPositionPnl } from './position-ledger';
 import {
+  FundingPayment,
   FuturesPositionCommand,
   FuturesPositionEvent,
   FuturesPositionState,
@@ -173,6 +180,48 @@ describe('futures position: fills beyond the window are totals', () => {
       type: 'PositionFillRecorded',
       schemaVersion: 2,
       data: { ...data, replaces: null },
+    });
+  });
+
+  describe('funding beyond the window', () => {
+    const payments = Array.from({ length: POSITION_FUNDING_WINDOW + 6 }, (_, index) => ({
+      fundingId: `F${String(index).padStart(4, '0')}`,
+      amount: '-0.5',
+      asset: 'USDT',
+      rate: null,
+      time: 1_722_000_000_000 + index * 28_800_000,
+    }));
+    const paid = (payment: FundingPayment, recorded?: FundingPayment | null): FuturesPositionCommand => ({
+      type: 'RecordFundingPayment',
+      accountId: FUTURES_ACCOUNT,
+      symbol: 'ETHUSDT-PERPETUAL',
+      payment,
+      now: 2,
+      ...(recorded === undefined ? {} : { recorded }),
+    });
+    const { state, events } = fold([
+      recordFill(positionFill('BUY_OPEN', '10', '3000')),
+      ...payments.map((payment) => paid(payment)),
+    ]);
+    const funding = (figures: FuturesPositionState) =>
+      (pnl(figures) as Exclude<ReturnType<typeof pnl>, DomainError>).fundingPnl;
+
+    it('keeps the newest payments and the sum of the older ones', () => {
+      expect(state.funding).toHaveLength(POSITION_FUNDING_WINDOW);
+      expect(state.settled.fundingCount).toBe(6);
+      expect(funding(state)).toBe(String(-0.5 * payments.length));
+      const whole = positionStateOfHistory(positionHistoryOf(events as FuturesPositionEvent[]));
+      expect(pnl(state)).toEqual(pnl(whole));
+    });
+
+    it('asks for the recorded payment of one older than those kept, and records it once', () => {
+      expect(fundingPaymentNeedsRecord(state, payments[0])).toBe(true);
+      expect((positionDecider.decide(paid(payments[0]), state) as DomainError).field).toBe('recorded');
+      expect(positionDecider.decide(paid(payments[0], payments[0]), state)).toEqual([]);
+      const late = { ...payments[0], fundingId: 'F-late' };
+      const after = runCommands(positionDecider, [paid(late, null)], state).state;
+      expect(after.settled.fundingCount).toBe(7);
+      expect(funding(after)).toBe(String(-0.5 * (payments.length + 1)));
     });
   });
 });

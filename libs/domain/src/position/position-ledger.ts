@@ -119,6 +119,8 @@ export function futuresPositionPnl(
       line.realized = line.realized.plus(totals.realizedPnl);
       for (const [asset, amount] of Object.entries(totals.fees))
         line.fees = line.fees.plus(new Dec(amount).times(priceOf(asset, options)));
+      for (const [asset, amount] of Object.entries(totals.funding))
+        line.funding = line.funding.plus(new Dec(amount).times(priceOf(asset, options)));
     }
     for (const { time, realized } of fold.realizedByFill)
       onDay(time).realized = onDay(time).realized.plus(realized);
@@ -132,6 +134,8 @@ export function futuresPositionPnl(
       onDay(fill.time).fees = onDay(fill.time).fees.plus(fee);
     }
     let funding = new Dec(0);
+    for (const [asset, amount] of Object.entries(state.settled.funding))
+      funding = funding.plus(new Dec(amount).times(priceOf(asset, options)));
     for (const payment of state.funding) {
       const amount = new Dec(payment.amount).times(priceOf(payment.asset, options));
       funding = funding.plus(amount);

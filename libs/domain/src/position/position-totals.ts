@@ -3,7 +3,7 @@ import { positionEffect } from '../futures-order/contract-quantity';
 import { EMPTY_LEDGER, LedgerState, applyTrade, openQuantity } from '../pnl/lot-ledger';
 import { utcDay } from '../pnl/utc-day';
 import { compareByTimeThenId } from './sorted-by-time';
-import { PositionDayTotals, PositionFill, PositionTotals } from './futures-position.types';
+import { FundingPayment, PositionDayTotals, PositionFill, PositionTotals } from './futures-position.types';
 
 export const EMPTY_POSITION_TOTALS: PositionTotals = {
   through: null,
@@ -14,6 +14,9 @@ export const EMPTY_POSITION_TOTALS: PositionTotals = {
   fees: {},
   days: {},
   contractMultiplier: null,
+  fundingThrough: null,
+  fundingCount: 0,
+  funding: {},
 };
 
 /** What one fill does to an average-entry ledger. */
@@ -83,7 +86,7 @@ function onDay(
   change: (day: PositionDayTotals) => PositionDayTotals,
 ): Record<string, PositionDayTotals> {
   const day = utcDay(time);
-  return { ...days, [day]: change(days[day] ?? { realizedPnl: '0', fees: {} }) };
+  return { ...days, [day]: change(days[day] ?? { realizedPnl: '0', fees: {}, funding: {} }) };
 }
 
 function withFee(totals: PositionTotals, fill: PositionFill, sign: 1 | -1): PositionTotals {
@@ -139,4 +142,35 @@ export function replaceSettledFill(
   fill: PositionFill,
 ): PositionTotals {
   return withFee(withFee(totals, replaced, -1), fill, 1);
+}
+
+/** True when `payment` sorts after every funding payment settled into `totals`. */
+export function isAfterSettledFunding(
+  totals: PositionTotals,
+  payment: { time: number; fundingId: string },
+): boolean {
+  if (totals.fundingThrough === null) return true;
+  return (
+    compareByTimeThenId(
+      { time: payment.time, id: payment.fundingId },
+      { time: totals.fundingThrough.time, id: totals.fundingThrough.fundingId },
+    ) > 0
+  );
+}
+
+/** Folds one more funding payment into the totals (a sum: its order does not matter). */
+export function settleFunding(totals: PositionTotals, payment: FundingPayment): PositionTotals {
+  const amount = new Dec(payment.amount);
+  return {
+    ...totals,
+    fundingThrough: isAfterSettledFunding(totals, payment)
+      ? { time: payment.time, fundingId: payment.fundingId }
+      : totals.fundingThrough,
+    fundingCount: totals.fundingCount + 1,
+    funding: addTo(totals.funding, payment.asset, amount),
+    days: onDay(totals.days, payment.time, (day) => ({
+      ...day,
+      funding: addTo(day.funding, payment.asset, amount),
+    })),
+  };
 }
