@@ -4,6 +4,7 @@ import {
   FuturesPositionEvent,
   PositionHistory,
   positionHistoryOf,
+  positionStreamId,
   SpotPnlFill,
   upcastEvent,
 } from '@oms/domain';
@@ -68,16 +69,14 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
       spot.set(row.symbol, fills);
     }
 
-    const positionSql = new SqlFilter()
-      .where(`stream_type = 'position'`)
-      .where(`state->>'accountId' = ?`, query.account);
-    if (query.symbol !== undefined) positionSql.where(`state->>'symbol' = ?`, query.symbol);
-    const positions = await this.dataSource.query<Array<{ stream_id: string }>>(
-      `SELECT stream_id FROM oms_aggregate_states ${positionSql.clause()}`,
+    const positionSql = new SqlFilter().equals('account', query.account).equals('symbol', query.symbol);
+    const positions = await this.dataSource.query<Array<{ symbol: string; side: 'LONG' | 'SHORT' }>>(
+      `SELECT symbol, side FROM rm_positions ${positionSql.clause()}`,
       positionSql.params,
     );
     const futures = new Map<string, PositionHistory[]>();
-    for (const history of await this.positionHistories(positions.map((row) => row.stream_id)))
+    const streamIds = positions.map((row) => positionStreamId(query.account, row.symbol, row.side));
+    for (const history of await this.positionHistories(streamIds))
       if (history.symbol !== null)
         futures.set(history.symbol, [...(futures.get(history.symbol) ?? []), history]);
 
