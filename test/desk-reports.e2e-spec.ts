@@ -1,4 +1,11 @@
-import { positionStreamId } from '@oms/domain';
+import {
+  createFuturesPositionDecider,
+  FuturesOrderSide,
+  FuturesPositionEvent,
+  PositionFill,
+  positionStreamId,
+} from '@oms/domain';
+import { appendBatch } from '@oms/persistence';
 import { DeskApp, graphql, startDeskApp } from './desk-support/desk-app';
 import { seedFill, seedOrder } from './desk-support/read-model-seeds';
 
@@ -8,7 +15,13 @@ const DAY3 = DAY2 + 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const PERP = 'BTCUSDT-PERPETUAL';
 
-function positionFill(fillId: string, orderSide: string, price: string, contracts: string, time: number) {
+function positionFill(
+  fillId: string,
+  orderSide: FuturesOrderSide,
+  price: string,
+  contracts: string,
+  time: number,
+): PositionFill {
   return {
     fillId,
     orderId: `o-${fillId}`,
@@ -56,22 +69,50 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
       time: iso(DAY2 + 1000),
     });
     // Futures: open 10 contracts (0.001 BTC each) @ 60000 on day 1, close 4 @ 62000 on day 2, funding -1.
-    const position = {
-      accountId: 'desk-a',
-      symbol: PERP,
-      side: 'LONG',
-      fills: [
-        positionFill('p1', 'BUY_OPEN', '60000', '10', DAY1 + 5000),
-        positionFill('p2', 'SELL_CLOSE', '62000', '4', DAY2 + 5000),
-      ],
-      funding: [{ fundingId: 'fund1', amount: '-1', asset: 'USDT', rate: null, time: DAY2 + 6000 }],
-      venue: null,
-      breaks: {},
-    };
+    // Stored as the fold stores a position: its events, and the kept state they fold to.
+    const streamId = positionStreamId('desk-a', PERP, 'LONG');
+    const key = { accountId: 'desk-a', symbol: PERP, side: 'LONG' as const };
+    const events: FuturesPositionEvent[] = [
+      {
+        type: 'PositionFillRecorded',
+        schemaVersion: 2,
+        data: { ...key, fill: positionFill('p1', 'BUY_OPEN', '60000', '10', DAY1 + 5000), replaces: null },
+      },
+      {
+        type: 'PositionFillRecorded',
+        schemaVersion: 2,
+        data: { ...key, fill: positionFill('p2', 'SELL_CLOSE', '62000', '4', DAY2 + 5000), replaces: null },
+      },
+      {
+        type: 'FundingPaymentRecorded',
+        schemaVersion: 1,
+        data: {
+          ...key,
+          payment: { fundingId: 'fund1', amount: '-1', asset: 'USDT', rate: null, time: DAY2 + 6000 },
+        },
+      },
+    ];
+    const decider = createFuturesPositionDecider({ contractMultiplier: () => '0.001' });
+    await db.transaction((manager) =>
+      appendBatch(manager, [
+        {
+          streamId,
+          streamType: 'position',
+          expectedVersion: 0,
+          events: events.map((event, index) => ({
+            eventId: `seed-position-${index}`,
+            type: event.type,
+            schemaVersion: event.schemaVersion,
+            payload: event.data,
+            occurredAt: DAY2 + 6000,
+          })),
+        },
+      ]),
+    );
     await db.query(
       `INSERT INTO oms_aggregate_states (stream_id, stream_type, version, state, state_hash)
        VALUES ($1, 'position', 3, $2, 'seeded')`,
-      [positionStreamId('desk-a', PERP, 'LONG'), JSON.stringify(position)],
+      [streamId, JSON.stringify(events.reduce(decider.evolve, decider.initialState))],
     );
     await seedFill(db, {
       fillId: 'p2',

@@ -6,7 +6,7 @@
  * - fold latency p50/p99 at a fixed 1,000 observations/s (publish to commit);
  * - the next fill into a spot order holding N fills and a position holding N fills,
  *   beside the first fill's.
- * Run: npm run bench -- fold
+ * Run: npm run bench -- fold (FOLD_BENCH_PARTS=history: the history cost alone)
  */
 import { printBenchResult } from '@oms/platform';
 import { measureCopyRate } from '@oms/persistence/benchmarking/copy-rate';
@@ -29,6 +29,10 @@ function percentile(sorted: readonly number[], share: number): number {
 async function main(): Promise<void> {
   const environment = await openBenchEnvironment();
   try {
+    if (process.env.FOLD_BENCH_PARTS === 'history') {
+      await measureHistoryCost((await environment.newDatabase('history')).dataSource);
+      return;
+    }
     const { dataSource } = await environment.newDatabase('throughput');
     const copy = await measureCopyRate(dataSource, 100_000);
     console.log(`raw COPY of event rows: ${Math.round(copy.rowsPerSecond)} rows/s`);

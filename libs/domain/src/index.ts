@@ -50,6 +50,8 @@ export * from './position/futures-position.decider';
 export * from './position/futures-position.evolve';
 export * from './position/position-reconciliation';
 export * from './position/position-ledger';
+export * from './position/position-totals';
+export * from './position/position-history';
 
 export * from './balance/balance.decider';
 export * from './venue-stream/venue-stream.decider';

@@ -67,6 +67,11 @@ export class FoldUnitOfWork {
     return aggregate.loadedVersion + aggregate.pending.length;
   }
 
+  /** The events decided on a stream in this unit of work so far, in order (not stored yet). */
+  decidedEvents(streamId: string): readonly DecidedEvent[] {
+    return this.working.get(streamId)?.decided ?? [];
+  }
+
   /** Decides one command; the events are evolved into the working state and kept for commit. */
   async decide(
     streamId: string,

@@ -4,6 +4,7 @@ import { DecidedEvent, EventOrigin } from './decided-event';
 import { FoldContext } from './fold-context';
 import { OrderMarket } from './order-links.store';
 import { positionCommandsOf } from './position-effects';
+import { withRecordedPositionReport } from './recorded-position-reports';
 
 /** A futures fill's contract multiplier is not known yet: the transaction is rolled back and retried. */
 export class ContractMultiplierMissingError extends Error {
@@ -55,7 +56,11 @@ export class OrderFolder {
         origin.occurredAt,
       );
       for (const { streamId: positionStream, command: positionCommand } of positionCommands) {
-        const result = await context.uow.decide(positionStream, positionCommand, origin);
+        const result = await context.uow.decide(
+          positionStream,
+          await withRecordedPositionReport(context.uow, positionStream, positionCommand),
+          origin,
+        );
         if (result instanceof DomainError) {
           // Without the multiplier the fill cannot reach its position: fold the batch again
           // later (exchange info reloads) rather than leave the position short of a fill.

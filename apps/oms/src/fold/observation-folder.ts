@@ -21,6 +21,7 @@ import { EventOrigin } from '../aggregates/decided-event';
 import { FoldContext } from '../aggregates/fold-context';
 import { OrderFolder } from '../aggregates/order-folder';
 import { OrderMarket } from '../aggregates/order-links.store';
+import { withRecordedPositionReport } from '../aggregates/recorded-position-reports';
 
 interface OrderIds {
   readonly accountId: string;
@@ -209,7 +210,7 @@ export class ObservationFolder {
       const streamId = positionStreamId(payment.accountId, payment.symbol, side);
       const state = (await context.uow.stateOf(streamId)) as { side: string | null };
       if (state.side === null) continue;
-      await this.decide(context, origin, streamId, {
+      const command = {
         type: 'RecordFundingPayment',
         accountId: payment.accountId,
         symbol: payment.symbol,
@@ -221,7 +222,13 @@ export class ObservationFolder {
           time: payment.settledAt,
         },
         now: payment.settledAt,
-      });
+      };
+      await this.decide(
+        context,
+        origin,
+        streamId,
+        await withRecordedPositionReport(context.uow, streamId, command),
+      );
       return;
     }
   }

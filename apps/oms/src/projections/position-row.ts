@@ -1,5 +1,10 @@
-import { DomainError, FuturesPositionState, foldPosition, futuresPositionPnl } from '@oms/domain';
-import { PositionFiguresCache } from './position-figures';
+import {
+  DomainError,
+  FuturesPositionState,
+  foldPosition,
+  futuresPositionPnl,
+  unsettledFills,
+} from '@oms/domain';
 
 export interface PositionRow {
   readonly account: string;
@@ -16,9 +21,14 @@ export interface PositionRow {
   readonly updatedAt: number;
 }
 
-/** The settlement asset of a perpetual: the quote of `BASEQUOTE-PERPETUAL` (USDT on this venue). */
+/**
+ * The settlement asset of a perpetual: the quote of `BASEQUOTE-PERPETUAL` (USDT on this
+ * venue), as its fees are charged in. The earliest fee asset known, so the choice does
+ * not depend on which fills are still kept as fills.
+ */
 function settlementAsset(state: FuturesPositionState): string {
-  const feeAsset = state.fills.find((fill) => fill.fee !== null)?.fee?.asset;
+  const settled = Object.keys(state.settled.fees).sort()[0];
+  const feeAsset = settled ?? unsettledFills(state).find((fill) => fill.fee !== null)?.fee?.asset;
   return feeAsset ?? 'USDT';
 }
 
@@ -28,10 +38,8 @@ export function positionRowOf(
   version: number,
   state: FuturesPositionState,
   updatedAt: number,
-  figures?: PositionFiguresCache,
 ): PositionRow | null {
   if (state.accountId === null || state.symbol === null || state.side === null) return null;
-  const kept = figures?.figures(streamId, state, settlementAsset(state)) ?? null;
   const openBreak = Object.values(state.breaks)
     .filter((item) => item.resolution === null)
     .sort((a, b) => (a.breakId < b.breakId ? -1 : 1))[0];
@@ -52,7 +60,6 @@ export function positionRowOf(
     streamVersion: version,
     updatedAt,
   };
-  if (kept !== null) return { ...common, ...kept };
   const pnl = futuresPositionPnl(state, { markPrice: null, settlementAsset: settlementAsset(state) });
   if (pnl instanceof DomainError) {
     const fold = foldPosition(state);

@@ -16,7 +16,6 @@ import { MarkRow } from '../aggregates/fold-context';
 import { isoTime, upsertRows } from './multi-row-upsert';
 import { OrderRow, omsOrderId, orderRowOf } from './order-row';
 import { positionRowOf } from './position-row';
-import { PositionFiguresCache } from './position-figures';
 import {
   BALANCE_COLUMNS,
   BREAK_COLUMNS,
@@ -49,9 +48,6 @@ type Row = readonly unknown[];
  * model to the table written (replay writes fresh tables, then swaps them in).
  */
 export class ReadModelProjector {
-  /** Position figures folded incrementally (the next fill does not re-fold a position's history). */
-  private readonly positionFigures = new PositionFiguresCache();
-
   constructor(private readonly table: (name: string) => string = (name) => name) {}
 
   async project(
@@ -79,7 +75,6 @@ export class ReadModelProjector {
           stream.version,
           stream.state as FuturesPositionState,
           updatedAt,
-          this.positionFigures,
         );
         if (position !== null) {
           rows.positions.push([

@@ -22,7 +22,13 @@ import {
   requireContractMultiplier,
 } from '../futures-order/contract-quantity';
 import { requireString, requireText, requireTime } from '../orders/order-decision-support';
-import { evolvePosition, findFill } from './futures-position.evolve';
+import {
+  evolvePosition,
+  findFill,
+  fundingPaymentNeedsRecord,
+  positionFillNeedsRecord,
+} from './futures-position.evolve';
+import { EMPTY_POSITION_TOTALS } from './position-totals';
 import { mergePositionFills } from './position-fill-merge';
 import { fillFacts, newBreaks, positionBreak, reconcilePosition } from './position-reconciliation';
 import {
@@ -41,7 +47,9 @@ export const initialFuturesPositionState: FuturesPositionState = {
   accountId: null,
   symbol: null,
   side: null,
-  fills: [],
+  settled: EMPTY_POSITION_TOTALS,
+  recent: [],
+  inferred: [],
   funding: [],
   venue: null,
   breaks: {},
@@ -81,8 +89,9 @@ function decidePosition(
         time: input.time,
         inferred: input.inferred,
       };
-      const existing = findFill(state, fill.fillId);
+      const existing = findFill(state, fill.fillId) ?? recordedFill(state, fill, command.recorded);
       let recorded = fill;
+      let replaces: PositionFill | null = null;
       if (existing !== undefined && existing.inferred === fill.inferred) {
         const merge = mergePositionFills(existing, fill);
         if (merge.contradicts) {
@@ -99,12 +108,13 @@ function decidePosition(
         }
         if (canonicalJson(merge.fill) === canonicalJson(existing)) return [];
         recorded = merge.fill;
+        replaces = existing;
       }
       return [
         {
           type: 'PositionFillRecorded',
-          schemaVersion: 1,
-          data: { accountId: input.accountId, symbol: input.symbol, side, fill: recorded },
+          schemaVersion: 2,
+          data: { accountId: input.accountId, symbol: input.symbol, side, fill: recorded, replaces },
         },
       ];
     }
@@ -139,6 +149,21 @@ function decidePosition(
         throw invalidField('payment', 'cannot be recorded before the position has a fill');
       requireSamePosition(state, command.accountId, command.symbol, state.side);
       if (state.funding.some((known) => known.fundingId === payment.fundingId)) return [];
+      if (fundingPaymentNeedsRecord(state, payment)) {
+        const recorded = command.recorded;
+        if (recorded === undefined) {
+          throw invalidField(
+            'recorded',
+            `is needed for funding ${payment.fundingId}: it is older than the payments the position keeps`,
+          );
+        }
+        if (recorded !== null) {
+          if (typeof recorded !== 'object' || recorded.fundingId !== payment.fundingId)
+            throw invalidField('recorded', `is not funding ${payment.fundingId}`);
+          // Funding payments are immutable venue records: a recorded one is a repeat.
+          return [];
+        }
+      }
       return [
         {
           type: 'FundingPaymentRecorded',
@@ -185,6 +210,28 @@ function decidePosition(
     default:
       return unknownCommand(command);
   }
+}
+
+/**
+ * The caller's recorded report of a fill older than the state's window; undefined when
+ * the state tells on its own (the fill is newer than the totals, or kept).
+ */
+function recordedFill(
+  state: FuturesPositionState,
+  fill: PositionFill,
+  recorded: PositionFill | null | undefined,
+): PositionFill | undefined {
+  if (!positionFillNeedsRecord(state, fill)) return undefined;
+  if (recorded === undefined) {
+    throw invalidField(
+      'recorded',
+      `is needed for fill ${fill.fillId}: it is older than the fills the position keeps`,
+    );
+  }
+  if (recorded === null) return undefined;
+  if (typeof recorded !== 'object' || recorded.fillId !== fill.fillId)
+    throw invalidField('recorded', `is not fill ${fill.fillId}`);
+  return recorded;
 }
 
 function readPositionFill(value: unknown): PositionFillInput {

@@ -36,13 +36,64 @@ export interface FundingPayment {
   readonly time: number;
 }
 
+/** The fills settled into a position's totals, per UTC day of the fill. */
+export interface PositionDayTotals {
+  /** Realized P&L (gross) of the day's closing fills. */
+  readonly realizedPnl: string;
+  /** Fees by asset. */
+  readonly fees: Readonly<Record<string, string>>;
+  /** Funding by asset (positive received, negative paid). */
+  readonly funding: Readonly<Record<string, string>>;
+}
+
+/** The open lot of a position's average-cost ledger: base quantity and its entry value. */
+export interface PositionOpenLot {
+  readonly side: 'long' | 'short';
+  readonly quantity: string;
+  readonly value: string;
+}
+
+/**
+ * Running totals of every real fill and funding payment older than a position's
+ * windows, fills folded in (time, fillId) order by average entry: what they add up to,
+ * without them.
+ */
+export interface PositionTotals {
+  /** The latest fill folded in, in (time, fillId) order; null before any. */
+  readonly through: { readonly time: number; readonly fillId: string } | null;
+  readonly fillCount: number;
+  readonly openLot: PositionOpenLot | null;
+  /** Realized P&L (gross, as the venue's realizedPnl). */
+  readonly realizedPnl: string;
+  /** Contracts closed beyond what was open: fills are missing or contradict. */
+  readonly overclosedContracts: string;
+  /** Fees by asset. */
+  readonly fees: Readonly<Record<string, string>>;
+  /** By UTC day (YYYY-MM-DD). */
+  readonly days: Readonly<Record<string, PositionDayTotals>>;
+  /** The multiplier of the latest fill folded in. */
+  readonly contractMultiplier: string | null;
+  /** The latest funding payment folded in, in (time, fundingId) order; null before any. */
+  readonly fundingThrough: { readonly time: number; readonly fundingId: string } | null;
+  readonly fundingCount: number;
+  /** Funding by asset. */
+  readonly funding: Readonly<Record<string, string>>;
+}
+
 export interface FuturesPositionState {
   readonly accountId: string | null;
   readonly symbol: string | null;
   readonly side: PositionSide | null;
-  /** Sorted by (time, fillId). */
-  readonly fills: readonly PositionFill[];
-  /** Sorted by (time, fundingId). */
+  /** Every real fill before `recent`, as totals. */
+  readonly settled: PositionTotals;
+  /**
+   * The newest real fills (at most POSITION_FILL_WINDOW), sorted by (time, fillId):
+   * a late report among them is folded in its place, and a repeated one is merged.
+   */
+  readonly recent: readonly PositionFill[];
+  /** Inferred fills not retired yet, sorted by (time, fillId); figured after the real fills. */
+  readonly inferred: readonly PositionFill[];
+  /** The newest funding payments (at most POSITION_FUNDING_WINDOW), sorted by (time, fundingId). */
   readonly funding: readonly FundingPayment[];
   /** The venue's latest snapshot (later updateTime wins). */
   readonly venue: FuturesPositionObservation | null;
@@ -57,8 +108,15 @@ interface PositionKey {
 
 export type PositionFillRecorded = DomainEvent<
   'PositionFillRecorded',
-  1,
-  PositionKey & { readonly fill: PositionFill }
+  2,
+  PositionKey & {
+    readonly fill: PositionFill;
+    /**
+     * The report of the same fill this one merges into (null for a new fill): a fill
+     * already settled into the totals is taken out by it and put back merged.
+     */
+    readonly replaces: PositionFill | null;
+  }
 >;
 export type PositionFillRetired = DomainEvent<
   'PositionFillRetired',
@@ -98,6 +156,12 @@ export interface RecordPositionFill {
   readonly type: 'RecordPositionFill';
   readonly fill: PositionFillInput;
   readonly now: number;
+  /**
+   * For a real fill no newer than the position's settled totals (see
+   * `positionFillNeedsRecord`): the position's recorded report of that fill id, or null
+   * when it has none. The state keeps no older fills, so the caller looks it up.
+   */
+  readonly recorded?: PositionFill | null;
 }
 
 export interface RetireInferredPositionFill {
@@ -118,6 +182,11 @@ export interface RecordFundingPayment {
   readonly symbol: string;
   readonly payment: FundingPayment;
   readonly now: number;
+  /**
+   * For a payment no newer than the settled funding (see `fundingPaymentNeedsRecord`):
+   * the position's recorded payment of that id, or null when it has none.
+   */
+  readonly recorded?: FundingPayment | null;
 }
 
 /**

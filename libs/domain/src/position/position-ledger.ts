@@ -3,15 +3,9 @@ import { DomainError, DomainErrorCode, refusalAsValue } from '../shared/domain-e
 import { positionEffect } from '../futures-order/contract-quantity';
 import { FeeAssetPrices } from '../pnl/fee-valuation';
 import { utcDay } from '../pnl/utc-day';
-import {
-  EMPTY_LEDGER,
-  LedgerState,
-  applyTrade,
-  averageOpenPrice,
-  openQuantity,
-  unrealizedAt,
-} from '../pnl/lot-ledger';
+import { LedgerState, averageOpenPrice, openQuantity, unrealizedAt } from '../pnl/lot-ledger';
 import { FuturesPositionState, PositionFill } from './futures-position.types';
+import { ledgerOfTotals, stepPositionFill } from './position-totals';
 
 export interface PositionFold {
   readonly ledger: LedgerState;
@@ -19,13 +13,13 @@ export interface PositionFold {
   readonly contracts: Dec;
   /** Contracts closed beyond what was open: fills are missing or contradict. */
   readonly overclosedContracts: Dec;
-  /** Per closing fill: venue realizedPnl minus the one computed here (gross). */
+  /** Per closing fill kept by the state: venue realizedPnl minus the one computed here (gross). */
   readonly realizedPnlDeltas: ReadonlyArray<{
     readonly fillId: string;
     readonly computed: Dec;
     readonly venue: Dec;
   }>;
-  /** What each fill realized (gross), in fill order. */
+  /** What each fill kept by the state realized (gross), in the order figured. */
   readonly realizedByFill: ReadonlyArray<{
     readonly fillId: string;
     readonly time: number;
@@ -33,44 +27,36 @@ export interface PositionFold {
   }>;
 }
 
-export function fillsInOrder(state: FuturesPositionState, asOf: number | null = null): PositionFill[] {
-  return asOf === null ? [...state.fills] : state.fills.filter((fill) => fill.time <= asOf);
+/** The fills a state holds, in the order they are figured: recent real fills, then inferred ones. */
+export function unsettledFills(state: FuturesPositionState, asOf: number | null = null): PositionFill[] {
+  const fills = [...state.recent, ...state.inferred];
+  return asOf === null ? fills : fills.filter((fill) => fill.time <= asOf);
 }
 
 /**
- * Folds the position's fills in (time, fillId) order by average entry, the venue's
- * method. Base quantity = contracts x multiplier; fees stay outside the ledger here
- * (gross), and are subtracted in the P&L view.
+ * The settled totals, then the fills the state keeps, through the average-entry
+ * ledger (the venue's method): real fills in (time, fillId) order, then the inferred
+ * ones standing in for fills not seen yet. Null when `asOf` is before the latest
+ * settled fill (the totals cannot be taken apart).
  */
-export function foldPosition(state: FuturesPositionState, asOf: number | null = null): PositionFold {
-  let ledger = EMPTY_LEDGER;
-  let overclosed = new Dec(0);
+export function foldPositionUntil(state: FuturesPositionState, asOf: number | null): PositionFold | null {
+  const through = state.settled.through;
+  if (asOf !== null && through !== null && asOf < through.time) return null;
+  let ledger = ledgerOfTotals(state.settled);
+  let overclosed = new Dec(state.settled.overclosedContracts);
   const deltas: Array<{ fillId: string; computed: Dec; venue: Dec }> = [];
   const realizedByFill: Array<{ fillId: string; time: number; realized: Dec }> = [];
-  for (const fill of fillsInOrder(state, asOf)) {
-    const base = new Dec(fill.contracts).times(fill.contractMultiplier);
-    const { position, opens } = positionEffect(fill.orderSide);
-    const sign = (position === 'LONG') === opens ? 1 : -1;
-    const value = base.times(fill.price);
-    const open = openQuantity(ledger).abs();
-    if (!opens && base.greaterThan(open))
-      overclosed = overclosed.plus(base.minus(open).dividedBy(fill.contractMultiplier));
-    const outcome = applyTrade(
-      ledger,
-      { quantity: base.times(sign), rawValue: value, effectiveValue: value },
-      'average-cost',
-    );
-    ledger = outcome.ledger;
-    realizedByFill.push({ fillId: fill.fillId, time: fill.time, realized: outcome.realizedGross });
-    if (!opens && fill.venueRealizedPnl !== null) {
-      deltas.push({
-        fillId: fill.fillId,
-        computed: outcome.realizedGross,
-        venue: new Dec(fill.venueRealizedPnl),
-      });
+  const fills = unsettledFills(state, asOf);
+  for (const fill of fills) {
+    const step = stepPositionFill(ledger, fill);
+    ledger = step.ledger;
+    overclosed = overclosed.plus(step.overclosedContracts);
+    realizedByFill.push({ fillId: fill.fillId, time: fill.time, realized: step.realized });
+    if (!positionEffect(fill.orderSide).opens && fill.venueRealizedPnl !== null) {
+      deltas.push({ fillId: fill.fillId, computed: step.realized, venue: new Dec(fill.venueRealizedPnl) });
     }
   }
-  const multiplier = state.fills.at(-1)?.contractMultiplier ?? '1';
+  const multiplier = fills.at(-1)?.contractMultiplier ?? state.settled.contractMultiplier ?? '1';
   return {
     ledger,
     contracts: openQuantity(ledger).abs().dividedBy(multiplier),
@@ -78,6 +64,11 @@ export function foldPosition(state: FuturesPositionState, asOf: number | null = 
     realizedPnlDeltas: deltas,
     realizedByFill,
   };
+}
+
+/** The whole position: settled totals and the fills kept. */
+export function foldPosition(state: FuturesPositionState): PositionFold {
+  return foldPositionUntil(state, null)!;
 }
 
 export interface FuturesPositionPnl {
@@ -117,22 +108,34 @@ export function futuresPositionPnl(
   return refusalAsValue(() => {
     const fold = foldPosition(state);
     const days = new Map<string, { realized: Dec; fees: Dec; funding: Dec }>();
-    const onDay = (time: number) => {
-      const day = utcDay(time);
+    const onDay = (time: number) => lineOf(utcDay(time));
+    const lineOf = (day: string) => {
       const totals = days.get(day) ?? { realized: new Dec(0), fees: new Dec(0), funding: new Dec(0) };
       days.set(day, totals);
       return totals;
     };
+    for (const [day, totals] of Object.entries(state.settled.days)) {
+      const line = lineOf(day);
+      line.realized = line.realized.plus(totals.realizedPnl);
+      for (const [asset, amount] of Object.entries(totals.fees))
+        line.fees = line.fees.plus(new Dec(amount).times(priceOf(asset, options)));
+      for (const [asset, amount] of Object.entries(totals.funding))
+        line.funding = line.funding.plus(new Dec(amount).times(priceOf(asset, options)));
+    }
     for (const { time, realized } of fold.realizedByFill)
       onDay(time).realized = onDay(time).realized.plus(realized);
     let fees = new Dec(0);
-    for (const fill of state.fills) {
+    for (const [asset, amount] of Object.entries(state.settled.fees))
+      fees = fees.plus(new Dec(amount).times(priceOf(asset, options)));
+    for (const fill of unsettledFills(state)) {
       if (fill.fee === null) continue;
       const fee = new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options));
       fees = fees.plus(fee);
       onDay(fill.time).fees = onDay(fill.time).fees.plus(fee);
     }
     let funding = new Dec(0);
+    for (const [asset, amount] of Object.entries(state.settled.funding))
+      funding = funding.plus(new Dec(amount).times(priceOf(asset, options)));
     for (const payment of state.funding) {
       const amount = new Dec(payment.amount).times(priceOf(payment.asset, options));
       funding = funding.plus(amount);

@@ -1,12 +1,15 @@
 import { canonicalDecimal } from '../shared/decimal';
 import { ReconciliationBreakDetected } from '../orders/order-lifecycle.events';
 import { BreakFacts, ReconciliationBreakKind } from '../orders/reconciliation-break';
-import { foldPosition } from './position-ledger';
+import { foldPosition, foldPositionUntil } from './position-ledger';
 import { FuturesPositionEvent, FuturesPositionState, PositionFill } from './futures-position.types';
 
 /**
  * Venue snapshot against the fills up to its time, and each closing fill's venue
  * realizedPnl against the computed one; a mismatch that later disappears is resolved.
+ * A snapshot older than the latest settled fill is not compared (the totals cannot be
+ * taken apart at its time), and only the closing fills the state keeps are checked: the
+ * OMS reconciles at every position snapshot, long before a fill settles.
  */
 export function reconcilePosition(
   state: FuturesPositionState,
@@ -15,8 +18,8 @@ export function reconcilePosition(
 ): FuturesPositionEvent[] {
   const events: FuturesPositionEvent[] = [];
   const venue = state.venue;
-  if (venue !== null) {
-    const fold = foldPosition(state, venue.updateTime);
+  const fold = venue === null ? null : foldPositionUntil(state, venue.updateTime);
+  if (venue !== null && fold !== null) {
     const computed = canonicalDecimal(fold.contracts);
     if (computed !== venue.position || !fold.overclosedContracts.isZero()) {
       events.push(

@@ -48,7 +48,7 @@ export const CURRENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> 
   ReconciliationBreakDetected: 1,
   ReconciliationBreakResolved: 1,
   TriggeredOrderLinked: 1,
-  PositionFillRecorded: 1,
+  PositionFillRecorded: 2,
   PositionFillRetired: 1,
   FundingPaymentRecorded: 1,
   VenueStreamConnected: 1,

@@ -33,6 +33,15 @@ const UPCASTS: Partial<Record<DomainEventType, Readonly<Record<number, Upcast>>>
       return { ...rest, fee: asset === null ? null : { asset, amount: reader.decimal('commission') } };
     },
   },
+  PositionFillRecorded: {
+    // v1 was written while a position kept every fill, so a repeated report found the
+    // one it merged into in the state; v2 names it, since older fills are totals now.
+    // A v1 event cannot tell, so it reads as a new fill (repeats within the window still merge).
+    1: (data) => {
+      FieldReader.of(data, 'data');
+      return { ...(data as Record<string, unknown>), replaces: null };
+    },
+  },
 };
 
 /** Observation payloads are validated after upcasting, so a corrupt row names its bad field. */

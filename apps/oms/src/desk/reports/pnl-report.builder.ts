@@ -2,8 +2,9 @@ import {
   Dec,
   DomainError,
   FeeAssetPrices,
-  FuturesPositionState,
   futuresPositionPnl,
+  PositionHistory,
+  positionStateOfHistory,
   SpotPnlFill,
   spotPnlReport,
   utcDay,
@@ -22,8 +23,8 @@ export interface PnlInputs {
   readonly groupBy: 'day' | 'symbol';
   /** Spot fills of each symbol up to `to` (earlier fills set the cost basis). */
   readonly spot: ReadonlyMap<string, readonly SpotPnlFill[]>;
-  /** Position aggregates of each futures symbol (one per side). */
-  readonly futures: ReadonlyMap<string, readonly FuturesPositionState[]>;
+  /** The fill and funding histories of each futures symbol's positions (one per side). */
+  readonly futures: ReadonlyMap<string, readonly PositionHistory[]>;
   /** The venue's realizedPnl of futures fills by symbol and UTC day, within the period. */
   readonly venueRealized: ReadonlyMap<string, ReadonlyMap<string, string>>;
   readonly marks: ReadonlyMap<string, { readonly price: string; readonly time: string }>;
@@ -66,7 +67,8 @@ function unavailable(symbol: string, error: DomainError): DeskError {
 /**
  * Realized, fees and funding by UTC day of the period and unrealized at its end, per
  * symbol: spot by libs/domain spotPnlReport (average cost or FIFO), futures by
- * futuresPositionPnl on each position aggregate (average entry, as the venue), with the
+ * futuresPositionPnl on each position's history up to the period's end (average entry,
+ * as the venue), with the
  * venue's own realizedPnl beside it. Days are the UTC days the period covers.
  */
 export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
@@ -109,15 +111,15 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
     });
   }
 
-  for (const [symbol, states] of inputs.futures) {
+  for (const [symbol, histories] of inputs.futures) {
     const days = new Map<string, DayLine>();
     let unrealized: Dec | null = inputs.marks.has(symbol) ? new Dec(0) : null;
-    for (const state of states) {
-      const untilEnd: FuturesPositionState = {
-        ...state,
-        fills: state.fills.filter((fill) => fill.time < inputs.to),
-        funding: state.funding.filter((payment) => payment.time < inputs.to),
-      };
+    for (const history of histories) {
+      const untilEnd = positionStateOfHistory({
+        ...history,
+        fills: history.fills.filter((fill) => fill.time < inputs.to),
+        funding: history.funding.filter((payment) => payment.time < inputs.to),
+      });
       const pnl = futuresPositionPnl(untilEnd, {
         markPrice: inputs.marks.get(symbol)?.price ?? null,
         settlementAsset: REPORT_CURRENCY,

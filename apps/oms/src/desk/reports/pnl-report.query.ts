@@ -1,5 +1,13 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { FuturesPositionState, SpotPnlFill } from '@oms/domain';
+import {
+  DomainError,
+  FuturesPositionEvent,
+  PositionHistory,
+  positionHistoryOf,
+  positionStreamId,
+  SpotPnlFill,
+  upcastEvent,
+} from '@oms/domain';
 import { DataSource } from 'typeorm';
 import { isoTime } from '../shared/iso-time';
 import { SqlFilter } from '../shared/sql-filter';
@@ -61,17 +69,16 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
       spot.set(row.symbol, fills);
     }
 
-    const positionSql = new SqlFilter()
-      .where(`stream_type = 'position'`)
-      .where(`state->>'accountId' = ?`, query.account);
-    if (query.symbol !== undefined) positionSql.where(`state->>'symbol' = ?`, query.symbol);
-    const positions = await this.dataSource.query<Array<{ state: FuturesPositionState }>>(
-      `SELECT state FROM oms_aggregate_states ${positionSql.clause()}`,
+    const positionSql = new SqlFilter().equals('account', query.account).equals('symbol', query.symbol);
+    const positions = await this.dataSource.query<Array<{ symbol: string; side: 'LONG' | 'SHORT' }>>(
+      `SELECT symbol, side FROM rm_positions ${positionSql.clause()}`,
       positionSql.params,
     );
-    const futures = new Map<string, FuturesPositionState[]>();
-    for (const { state } of positions)
-      if (state.symbol !== null) futures.set(state.symbol, [...(futures.get(state.symbol) ?? []), state]);
+    const futures = new Map<string, PositionHistory[]>();
+    const streamIds = positions.map((row) => positionStreamId(query.account, row.symbol, row.side));
+    for (const history of await this.positionHistories(streamIds))
+      if (history.symbol !== null)
+        futures.set(history.symbol, [...(futures.get(history.symbol) ?? []), history]);
 
     const venueSql = new SqlFilter()
       .equals('account', query.account)
@@ -110,5 +117,35 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
       venueRealized,
       marks,
     });
+  }
+
+  /**
+   * Each position's fills and funding from its events: the kept state holds the fills
+   * before its window as totals only, and the period may end before them.
+   */
+  private async positionHistories(streamIds: readonly string[]): Promise<PositionHistory[]> {
+    if (streamIds.length === 0) return [];
+    const rows = await this.dataSource.query<
+      Array<{ stream_id: string; event_type: string; schema_version: number; payload: unknown }>
+    >(
+      `SELECT stream_id, event_type, schema_version, payload FROM events
+        WHERE stream_id = ANY($1)
+          AND event_type IN ('PositionFillRecorded', 'PositionFillRetired', 'FundingPaymentRecorded')
+        ORDER BY stream_id, stream_version`,
+      [streamIds],
+    );
+    const byStream = new Map<string, FuturesPositionEvent[]>();
+    for (const row of rows) {
+      const event = upcastEvent({
+        type: row.event_type,
+        schemaVersion: row.schema_version,
+        data: row.payload,
+      });
+      if (event instanceof DomainError) throw event;
+      const events = byStream.get(row.stream_id) ?? [];
+      events.push(event as FuturesPositionEvent);
+      byStream.set(row.stream_id, events);
+    }
+    return [...byStream.values()].map((events) => positionHistoryOf(events));
   }
 }

@@ -1,0 +1,176 @@
+import { Dec, canonicalDecimal } from '../shared/decimal';
+import { positionEffect } from '../futures-order/contract-quantity';
+import { EMPTY_LEDGER, LedgerState, applyTrade, openQuantity } from '../pnl/lot-ledger';
+import { utcDay } from '../pnl/utc-day';
+import { compareByTimeThenId } from './sorted-by-time';
+import { FundingPayment, PositionDayTotals, PositionFill, PositionTotals } from './futures-position.types';
+
+export const EMPTY_POSITION_TOTALS: PositionTotals = {
+  through: null,
+  fillCount: 0,
+  openLot: null,
+  realizedPnl: '0',
+  overclosedContracts: '0',
+  fees: {},
+  days: {},
+  contractMultiplier: null,
+  fundingThrough: null,
+  fundingCount: 0,
+  funding: {},
+};
+
+/** What one fill does to an average-entry ledger. */
+export interface PositionFillStep {
+  readonly ledger: LedgerState;
+  /** Realized (gross) by this fill. */
+  readonly realized: Dec;
+  /** Contracts this fill closed beyond what was open. */
+  readonly overclosedContracts: Dec;
+}
+
+/**
+ * One fill through the average-entry ledger, the venue's method. Base quantity =
+ * contracts x multiplier; fees stay outside the ledger (gross P&L).
+ */
+export function stepPositionFill(ledger: LedgerState, fill: PositionFill): PositionFillStep {
+  const base = new Dec(fill.contracts).times(fill.contractMultiplier);
+  const { position, opens } = positionEffect(fill.orderSide);
+  const sign = (position === 'LONG') === opens ? 1 : -1;
+  const value = base.times(fill.price);
+  const open = openQuantity(ledger).abs();
+  const overclosed =
+    !opens && base.greaterThan(open) ? base.minus(open).dividedBy(fill.contractMultiplier) : new Dec(0);
+  const outcome = applyTrade(
+    ledger,
+    { quantity: base.times(sign), rawValue: value, effectiveValue: value },
+    'average-cost',
+  );
+  return { ledger: outcome.ledger, realized: outcome.realizedGross, overclosedContracts: overclosed };
+}
+
+/** The totals' ledger in decimals (average entry keeps at most one open lot). */
+export function ledgerOfTotals(totals: PositionTotals): LedgerState {
+  const realized = new Dec(totals.realizedPnl);
+  const lot = totals.openLot;
+  if (lot === null) return { ...EMPTY_LEDGER, realizedGross: realized, realizedNet: realized };
+  const value = new Dec(lot.value);
+  return {
+    lots: [{ side: lot.side, quantity: new Dec(lot.quantity), rawValue: value, effectiveValue: value }],
+    realizedGross: realized,
+    realizedNet: realized,
+  };
+}
+
+/** True when `fill` sorts after every fill settled into `totals`. */
+export function isAfterSettled(totals: PositionTotals, fill: { time: number; fillId: string }): boolean {
+  if (totals.through === null) return true;
+  return (
+    compareByTimeThenId(
+      { time: fill.time, id: fill.fillId },
+      { time: totals.through.time, id: totals.through.fillId },
+    ) > 0
+  );
+}
+
+function addTo(
+  amounts: Readonly<Record<string, string>>,
+  asset: string,
+  amount: Dec,
+): Record<string, string> {
+  return { ...amounts, [asset]: canonicalDecimal(new Dec(amounts[asset] ?? 0).plus(amount)) };
+}
+
+function onDay(
+  days: Readonly<Record<string, PositionDayTotals>>,
+  time: number,
+  change: (day: PositionDayTotals) => PositionDayTotals,
+): Record<string, PositionDayTotals> {
+  const day = utcDay(time);
+  return { ...days, [day]: change(days[day] ?? { realizedPnl: '0', fees: {}, funding: {} }) };
+}
+
+function withFee(totals: PositionTotals, fill: PositionFill, sign: 1 | -1): PositionTotals {
+  if (fill.fee === null) return totals;
+  const { asset } = fill.fee;
+  const amount = new Dec(fill.fee.amount).times(sign);
+  return {
+    ...totals,
+    fees: addTo(totals.fees, asset, amount),
+    days: onDay(totals.days, fill.time, (day) => ({ ...day, fees: addTo(day.fees, asset, amount) })),
+  };
+}
+
+/**
+ * Folds one more real fill into the totals: the next in (time, fillId) order, or a fill
+ * reported after the window had moved past its time, which is folded in now (its P&L
+ * against the entry of now, not of its time).
+ */
+export function settleFill(totals: PositionTotals, fill: PositionFill): PositionTotals {
+  const step = stepPositionFill(ledgerOfTotals(totals), fill);
+  const lot = step.ledger.lots[0];
+  const after = isAfterSettled(totals, fill);
+  const settled: PositionTotals = {
+    ...totals,
+    through: after ? { time: fill.time, fillId: fill.fillId } : totals.through,
+    fillCount: totals.fillCount + 1,
+    openLot:
+      lot === undefined
+        ? null
+        : { side: lot.side, quantity: canonicalDecimal(lot.quantity), value: canonicalDecimal(lot.rawValue) },
+    realizedPnl: canonicalDecimal(step.ledger.realizedGross),
+    overclosedContracts: canonicalDecimal(new Dec(totals.overclosedContracts).plus(step.overclosedContracts)),
+    // Every fill's day has a line, as in a report over the fills themselves.
+    days: onDay(totals.days, fill.time, (day) => ({
+      ...day,
+      realizedPnl: canonicalDecimal(new Dec(day.realizedPnl).plus(step.realized)),
+    })),
+    contractMultiplier: after
+      ? fill.contractMultiplier
+      : (totals.contractMultiplier ?? fill.contractMultiplier),
+  };
+  return withFee(settled, fill, 1);
+}
+
+/**
+ * A settled fill reported again with details it lacked (the poll's fee after the
+ * stream's report): the same price and contracts (a disagreement is a break, never an
+ * event), so only the fee changes.
+ */
+export function replaceSettledFill(
+  totals: PositionTotals,
+  replaced: PositionFill,
+  fill: PositionFill,
+): PositionTotals {
+  return withFee(withFee(totals, replaced, -1), fill, 1);
+}
+
+/** True when `payment` sorts after every funding payment settled into `totals`. */
+export function isAfterSettledFunding(
+  totals: PositionTotals,
+  payment: { time: number; fundingId: string },
+): boolean {
+  if (totals.fundingThrough === null) return true;
+  return (
+    compareByTimeThenId(
+      { time: payment.time, id: payment.fundingId },
+      { time: totals.fundingThrough.time, id: totals.fundingThrough.fundingId },
+    ) > 0
+  );
+}
+
+/** Folds one more funding payment into the totals (a sum: its order does not matter). */
+export function settleFunding(totals: PositionTotals, payment: FundingPayment): PositionTotals {
+  const amount = new Dec(payment.amount);
+  return {
+    ...totals,
+    fundingThrough: isAfterSettledFunding(totals, payment)
+      ? { time: payment.time, fundingId: payment.fundingId }
+      : totals.fundingThrough,
+    fundingCount: totals.fundingCount + 1,
+    funding: addTo(totals.funding, payment.asset, amount),
+    days: onDay(totals.days, payment.time, (day) => ({
+      ...day,
+      funding: addTo(day.funding, payment.asset, amount),
+    })),
+  };
+}
