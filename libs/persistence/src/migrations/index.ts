@@ -8,6 +8,7 @@ import { CreateAggregateSnapshots1764100001000 } from './1764100001000-create-ag
 import { DropEventsStreamForeignKey1764100002000 } from './1764100002000-drop-events-stream-foreign-key';
 import { BeginAppendFunction1764100003000 } from './1764100003000-begin-append-function';
 import { CreateIdempotencyKeys1764300000000 } from './1764300000000-create-idempotency-keys';
+import { OutboxRowsReferenceEvents1795663200000 } from './1795663200000-outbox-rows-reference-events';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CreateDeskTokens1764200000000,
   NotifyReadModelChanges1764200000001,
   CreateIdempotencyKeys1764300000000,
+  OutboxRowsReferenceEvents1795663200000,
 ];
