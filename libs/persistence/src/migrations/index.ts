@@ -10,6 +10,7 @@ import { BeginAppendFunction1764100003000 } from './1764100003000-begin-append-f
 import { CreateIdempotencyKeys1764300000000 } from './1764300000000-create-idempotency-keys';
 import { OutboxRowsReferenceEvents1795663200000 } from './1795663200000-outbox-rows-reference-events';
 import { NotifyReadModelChangesPerStatement1795663200001 } from './1795663200001-notify-read-model-changes-per-statement';
+import { ReadModelFillFactor1795664200000 } from './1795664200000-read-model-fill-factor';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   CreateIdempotencyKeys1764300000000,
   OutboxRowsReferenceEvents1795663200000,
   NotifyReadModelChangesPerStatement1795663200001,
+  ReadModelFillFactor1795664200000,
 ];
