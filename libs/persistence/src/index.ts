@@ -2,6 +2,7 @@ export * from './data-source-options';
 export * from './migrations';
 export * from './event-store/event-store.types';
 export * from './event-store/postgres-event-store';
+export * from './event-store/stored-event.mapper';
 export * from './event-store/stream-version-conflict.error';
 export * from './consumer-offsets/consumer-offset.store';
 export * from './typeorm-pino-logger';

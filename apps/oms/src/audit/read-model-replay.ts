@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { PostgresEventStore, SqlExecutor, StoredEvent } from '@oms/persistence';
+import { SqlExecutor, StoredEvent } from '@oms/persistence';
 import { AggregateDeciders } from '../aggregates/aggregate-deciders';
 import { AggregateStateStore, storedToDecided } from '../aggregates/aggregate-state.store';
 import { ProjectedStream, ReadModelProjector } from '../projections/read-model.projector';
@@ -34,6 +34,12 @@ export interface ReplayResult {
 /** Events folded between two writes of the touched streams' states and read models. */
 const FLUSH_EVENTS = 50_000;
 
+/** What a replay reads of a stored event. */
+type ReplayedEvent = Pick<
+  StoredEvent,
+  'globalPosition' | 'streamId' | 'streamVersion' | 'type' | 'schemaVersion' | 'payload' | 'occurredAt'
+>;
+
 interface Folded {
   version: number;
   state: unknown;
@@ -47,14 +53,12 @@ interface Folded {
  * difference, leaving the live tables untouched.
  */
 export class ReadModelReplay {
-  private readonly store: PostgresEventStore;
   private readonly states: AggregateStateStore;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly deciders: AggregateDeciders,
   ) {
-    this.store = new PostgresEventStore(dataSource);
     this.states = new AggregateStateStore(deciders);
   }
 
@@ -128,9 +132,20 @@ export class ReadModelReplay {
       await this.states.save(executor, streams, rebuiltName('oms_aggregate_states'));
       await projector.project(executor, streams, []);
     };
+    const pageSize = options.pageSize ?? 5_000;
+    // The next page is read while this one is folded: Postgres and the fold overlap. A
+    // read still in flight when folding fails is not awaited, so it must not go unhandled.
+    const read = (after: string) => {
+      const page = this.readPage(executor, after, pageSize);
+      page.catch(() => undefined);
+      return page;
+    };
+    let nextPage = read(run.position);
     for (;;) {
-      const page = await this.readPage(executor, run.position, options.pageSize ?? 5_000);
+      const page = await nextPage;
       if (page.length === 0) break;
+      run.position = page[page.length - 1].globalPosition;
+      nextPage = read(run.position);
       for (const event of page) {
         const decider = this.deciders.of(event.streamId);
         let folded = run.folded.get(event.streamId);
@@ -149,7 +164,6 @@ export class ReadModelReplay {
         else events.push(projected);
       }
       pending += page.length;
-      run.position = page[page.length - 1].globalPosition;
       run.events += page.length;
       run.total = Math.max(run.total, run.events);
       if (pending >= FLUSH_EVENTS) await flush();
@@ -158,12 +172,16 @@ export class ReadModelReplay {
     if (touched.size > 0) await flush();
   }
 
-  private async readPage(executor: SqlExecutor, after: string, limit: number): Promise<StoredEvent[]> {
-    if (executor === this.dataSource) return this.store.readAll({ afterPosition: after, limit });
-    // Inside the swap / verify transaction: the same query on that transaction's connection.
+  /**
+   * One page of the log in global order, with only what folding and projecting need
+   * (no metadata, ids or recorded times to parse), on the executor's connection (inside
+   * the swap or verify transaction, that transaction's).
+   */
+  private async readPage(executor: SqlExecutor, after: string, limit: number): Promise<ReplayedEvent[]> {
     const rows = (await executor.query(
       `SELECT global_position::text AS global_position, stream_id, stream_version, event_type, schema_version,
-              payload, occurred_at FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
+              payload, floor(extract(epoch FROM occurred_at) * 1000)::float8 AS occurred_at
+       FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
       [after, limit],
     )) as Array<{
       global_position: string;
@@ -172,19 +190,16 @@ export class ReadModelReplay {
       event_type: string;
       schema_version: number;
       payload: unknown;
-      occurred_at: Date;
+      occurred_at: number;
     }>;
     return rows.map((row) => ({
       globalPosition: row.global_position,
       streamId: row.stream_id,
       streamVersion: row.stream_version,
-      eventId: '',
       type: row.event_type,
       schemaVersion: row.schema_version,
       payload: row.payload,
-      metadata: {},
-      occurredAt: new Date(row.occurred_at).getTime(),
-      recordedAt: 0,
+      occurredAt: row.occurred_at,
     }));
   }
 }

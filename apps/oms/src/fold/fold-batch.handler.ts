@@ -6,6 +6,8 @@ import { PartitionOffsets } from './partition-offsets';
 
 const log = createLogger('FoldBatchHandler');
 
+export const DEFAULT_MAX_PER_TRANSACTION = 2_000;
+
 /**
  * Folds a partition batch in Postgres transactions of at most `maxPerTransaction`
  * observations (one for a usual batch): every observation is routed
@@ -17,8 +19,12 @@ export class FoldBatchHandler {
   constructor(
     private readonly fold: FoldServices,
     private readonly offsets: PartitionOffsets,
-    /** Largest number of observations per transaction: bounds a transaction's time and locks. */
-    private readonly maxPerTransaction = 500,
+    /**
+     * Largest number of observations per transaction: bounds a transaction's time and
+     * locks. Large enough that a catching-up fold writes an aggregate's state and read
+     * rows once for many of its observations, not once per few.
+     */
+    private readonly maxPerTransaction = DEFAULT_MAX_PER_TRANSACTION,
     /** Told of each committed part (latency measurements). */
     private readonly onCommitted?: (batch: EventBatch) => void,
     private readonly metrics: FoldMetrics = FoldMetrics.for(),

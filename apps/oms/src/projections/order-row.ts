@@ -2,9 +2,23 @@ import { deterministicEventId } from '@oms/kafka';
 import { AnyOrderCoreState, FuturesStopOrderState, OrderLifecycleState } from '@oms/domain';
 import { aggregateKindOf } from '../aggregates/aggregate-deciders';
 
-/** The OMS order id of an order stream (rm_orders.id), stable for the life of the order. */
+/** Order ids remembered: a batch writes the rows of the same open orders again and again. */
+const REMEMBERED_ORDER_IDS = 50_000;
+const orderIds = new Map<string, string>();
+
+/**
+ * The OMS order id of an order stream (rm_orders.id), stable for the life of the order.
+ * A UUID v5 (a SHA-1) per call was a noticeable part of projecting a batch (the order's
+ * row and each of its fills' rows name it), so recent ones are remembered.
+ */
 export function omsOrderId(streamId: string): string {
-  return deterministicEventId('oms-order', streamId);
+  let id = orderIds.get(streamId);
+  if (id === undefined) {
+    id = deterministicEventId('oms-order', streamId);
+    if (orderIds.size >= REMEMBERED_ORDER_IDS) orderIds.delete(orderIds.keys().next().value!);
+    orderIds.set(streamId, id);
+  }
+  return id;
 }
 
 export interface OrderRow {

@@ -21,6 +21,8 @@ export interface KafkaEventSubscriberOptions {
   readonly sessionTimeoutMs?: number;
   readonly heartbeatIntervalMs?: number;
   readonly maxWaitTimeMs?: number;
+  /** Largest fetch per partition (kafkajs default 1 MB): bounds a batch's size. */
+  readonly maxBytesPerPartition?: number;
 }
 
 /**
@@ -50,6 +52,9 @@ export class KafkaEventSubscriber implements EventSubscriber {
       sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
       heartbeatInterval: this.options.heartbeatIntervalMs ?? 3_000,
       maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 500,
+      ...(this.options.maxBytesPerPartition === undefined
+        ? {}
+        : { maxBytesPerPartition: this.options.maxBytesPerPartition }),
     });
     this.consumer = consumer;
     consumer.on(consumer.events.GROUP_JOIN, (event) => {

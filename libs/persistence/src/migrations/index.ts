@@ -9,6 +9,9 @@ import { DropEventsStreamForeignKey1764100002000 } from './1764100002000-drop-ev
 import { BeginAppendFunction1764100003000 } from './1764100003000-begin-append-function';
 import { CreateIdempotencyKeys1764300000000 } from './1764300000000-create-idempotency-keys';
 import { IndexPositionReports1795663169092 } from './1795663169092-index-position-reports';
+import { OutboxRowsReferenceEvents1795663200000 } from './1795663200000-outbox-rows-reference-events';
+import { NotifyReadModelChangesPerStatement1795663200001 } from './1795663200001-notify-read-model-changes-per-statement';
+import { ReadModelFillFactor1795664200000 } from './1795664200000-read-model-fill-factor';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -23,4 +26,7 @@ export const MIGRATIONS = [
   NotifyReadModelChanges1764200000001,
   CreateIdempotencyKeys1764300000000,
   IndexPositionReports1795663169092,
+  OutboxRowsReferenceEvents1795663200000,
+  NotifyReadModelChangesPerStatement1795663200001,
+  ReadModelFillFactor1795664200000,
 ];
