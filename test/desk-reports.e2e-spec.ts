@@ -360,6 +360,32 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
     expect(lines[2]).toContain('"cid,""quoted"""');
   });
 
+  it('exports the same orders as one streamed JSON document by format=json or Accept, each item as the list answers it', async () => {
+    const path = `/v1/orders/export?account=desk-a&from=${iso(DAY1)}`;
+    const csvLines = (await (await desk.call(path)).text()).trim().split('\r\n');
+    const response = await desk.call(`${path}&format=json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(response.headers.get('content-disposition')).toContain('orders.json');
+    const exported = (await response.json()) as { items: unknown[] };
+    const listed = (await (await desk.call(`/v1/orders?account=desk-a&from=${iso(DAY1)}`)).json()) as {
+      items: unknown[];
+    };
+    expect(exported.items).toEqual(listed.items);
+    expect(exported.items).toHaveLength(csvLines.length - 1);
+    const byAccept = await desk.call(path, { headers: { accept: 'application/json' } });
+    expect(await byAccept.json()).toEqual(exported);
+    const fills = (await (await desk.call('/v1/fills/export?market=futures&format=json')).json()) as {
+      items: unknown[];
+    };
+    expect(fills.items).toEqual([
+      expect.objectContaining({ fillId: 'p2', qty: '4', sources: expect.any(Array) }),
+    ]);
+    const bad = await desk.call(`${path}&format=xml`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'format' } });
+  });
+
   it('exports fills of an order as CSV, and refuses a bad filter before streaming', async () => {
     const text = await (await desk.call('/v1/fills/export?market=futures')).text();
     const lines = text.trim().split('\r\n');

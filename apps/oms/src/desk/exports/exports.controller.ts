@@ -1,18 +1,18 @@
-import { Controller, Get, Query as QueryParams, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Query as QueryParams, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
-import { FillFilterRequest } from '../fills/fill-filter.request';
 import { FILL_COLUMNS, FillRow, toFillResponse } from '../fills/fill.row';
 import { fillFilterSql } from '../fills/list-fills.query';
 import { orderFilterSql } from '../orders/list-orders.query';
-import { OrderFilterRequest } from '../orders/order-filter.request';
 import { toOrderResponse } from '../orders/order.mapper';
 import { ORDER_COLUMNS, OrderRow } from '../orders/order.row';
-import { streamCsvExport } from './csv-export.stream';
+import { exportFormatOf } from './export-format';
+import { FillExportRequest, OrderExportRequest } from './export.requests';
+import { streamExport } from './export.stream';
 
 const ORDER_CSV_COLUMNS = [
   'id',
@@ -59,7 +59,7 @@ const FILL_CSV_COLUMNS = [
   'sources',
 ] as const;
 
-/** CSV of a period's orders or fills (same filters as the lists), streamed newest first. */
+/** A period's orders or fills (same filters as the lists) as CSV or JSON, streamed newest first. */
 @ApiTags('exports')
 @ApiBearerAuth()
 @Controller('v1')
@@ -71,44 +71,40 @@ export class ExportsController {
   ) {}
 
   @Get('orders/export')
-  @ApiProduces('text/csv')
+  @ApiProduces('text/csv', 'application/json')
   async orders(
     @CurrentActor() actor: DeskActor,
-    @QueryParams() request: OrderFilterRequest,
+    @QueryParams() request: OrderExportRequest,
+    @Headers('accept') accept: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const { account, ...filter } = request;
+    const { account, format, ...filter } = request;
     const sql = orderFilterSql(filter, this.scope.accountsFor(actor, account));
-    await streamCsvExport<OrderRow>(this.dataSource, response, {
-      filename: 'orders.csv',
+    await streamExport(this.dataSource, response, exportFormatOf(format, accept), {
+      name: 'orders',
       columns: ORDER_CSV_COLUMNS,
       sql: `SELECT ${ORDER_COLUMNS} FROM rm_orders ${sql.clause()} ORDER BY created_at DESC, id DESC`,
       params: sql.params,
-      values: (row) => {
-        const order = toOrderResponse(row);
-        return ORDER_CSV_COLUMNS.map((column) => order[column]);
-      },
+      item: (row: OrderRow) => toOrderResponse(row),
     });
   }
 
   @Get('fills/export')
-  @ApiProduces('text/csv')
+  @ApiProduces('text/csv', 'application/json')
   async fills(
     @CurrentActor() actor: DeskActor,
-    @QueryParams() request: FillFilterRequest,
+    @QueryParams() request: FillExportRequest,
+    @Headers('accept') accept: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const { account, ...filter } = request;
+    const { account, format, ...filter } = request;
     const sql = fillFilterSql(filter, this.scope.accountsFor(actor, account));
-    await streamCsvExport<FillRow>(this.dataSource, response, {
-      filename: 'fills.csv',
+    await streamExport(this.dataSource, response, exportFormatOf(format, accept), {
+      name: 'fills',
       columns: FILL_CSV_COLUMNS,
       sql: `SELECT ${FILL_COLUMNS} FROM rm_fills ${sql.clause()} ORDER BY time DESC, fill_id DESC`,
       params: sql.params,
-      values: (row) => {
-        const fill = toFillResponse(row);
-        return FILL_CSV_COLUMNS.map((column) => fill[column]);
-      },
+      item: (row: FillRow) => toFillResponse(row),
     });
   }
 }
