@@ -1,6 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseVenueJson } from '../wire/lossless-json';
+import {
+  eventsOf,
+  readFixture,
+  replacedFieldFrames,
+  streamFixtures,
+  type FieldPath,
+} from '../../test-support/stream-event-variants';
 import { parseUserStreamFrame, StreamMessage } from './user-stream-message.parser';
 
 /**
@@ -10,50 +14,6 @@ import { parseUserStreamFrame, StreamMessage } from './user-stream-message.parse
  * and is tuned for speed; this keeps every accepted input, every output (key order
  * included, as serialised downstream) and every rejection reason as they were.
  */
-
-const fixtureDir = join(__dirname, '..', '..', 'test-fixtures');
-const streamFixtures = readdirSync(fixtureDir)
-  .filter((name) => name.startsWith('ws_'))
-  .sort();
-
-/** JSON literals put in place of one field; `undefined` leaves the field out. */
-const replacementLiterals: readonly (string | undefined)[] = [
-  undefined,
-  'null',
-  'true',
-  'false',
-  '"true"',
-  '"false"',
-  '""',
-  '"x"',
-  '" 1"',
-  '0',
-  '-2',
-  '1.5',
-  '1e3',
-  '1e400',
-  '"1e3"',
-  '"-0.50"',
-  '".5"',
-  '"5."',
-  '"+7"',
-  '12345678901234567890',
-  '0.12345678901234567890',
-  '"12345678901234567890"',
-  '{}',
-  '[]',
-  '[{}]',
-  '"BUY"',
-  '"SELL_CLOSE"',
-  '"LONG"',
-  '"CROSS"',
-  '"FILLED"',
-  '"ORDER_NEW"',
-  '"GTC"',
-  '"LIMIT_MAKER"',
-];
-
-const PLACEHOLDER = '\u0000replacement\u0000';
 
 /** A compact, order-preserving description of one parsed message. */
 function summarise(message: StreamMessage): string {
@@ -69,41 +29,7 @@ function summarise(message: StreamMessage): string {
   }
 }
 
-function eventsOf(name: string): Record<string, unknown>[] {
-  const decoded = parseVenueJson(readFileSync(join(fixtureDir, name), 'utf8'));
-  const items = Array.isArray(decoded) ? decoded : [decoded];
-  return items.filter(
-    (item): item is Record<string, unknown> => typeof item === 'object' && item !== null && 'e' in item,
-  );
-}
-
-/** The event as text with `path` replaced by `literal` (or removed). */
-function withReplacement(
-  event: Record<string, unknown>,
-  path: readonly (string | number)[],
-  literal: string | undefined,
-): string {
-  const copy = structuredClone(event);
-  let parent: Record<string | number, unknown> = copy;
-  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
-  const last = path[path.length - 1];
-  if (literal === undefined) delete parent[last];
-  else parent[last] = PLACEHOLDER;
-  const text = JSON.stringify([copy]);
-  return literal === undefined ? text : text.replace(JSON.stringify(PLACEHOLDER), literal);
-}
-
-/** Every field of the event, and every field of the first balance of a `B` list. */
-function fieldPaths(event: Record<string, unknown>): (string | number)[][] {
-  const paths: (string | number)[][] = Object.keys(event).map((key) => [key]);
-  const balances = event.B;
-  if (Array.isArray(balances) && typeof balances[0] === 'object' && balances[0] !== null) {
-    for (const key of Object.keys(balances[0] as object)) paths.push(['B', 0, key]);
-  }
-  return paths;
-}
-
-function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+function valueAt(value: unknown, path: FieldPath): unknown {
   let current = value;
   for (const step of path) {
     if (typeof current !== 'object' || current === null) return undefined;
@@ -113,7 +39,7 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
 }
 
 /** A copy of the value without the field at `path`. */
-function without(value: object, path: readonly (string | number)[]): unknown {
+function without(value: object, path: FieldPath): unknown {
   const copy = structuredClone(value) as Record<string | number, unknown>;
   let parent = copy;
   for (const step of path.slice(0, -1)) {
@@ -131,7 +57,7 @@ describe('parseUserStreamFrame golden outputs', () => {
   });
 
   it.each(streamFixtures)('%s parses as pinned, text for audit included', (name) => {
-    const text = readFileSync(join(fixtureDir, name), 'utf8');
+    const text = readFixture(name);
     const messages = parseUserStreamFrame(text);
     expect(messages.map(summarise)).toMatchSnapshot();
     expect(messages).toMatchSnapshot();
@@ -153,25 +79,25 @@ describe('parseUserStreamFrame golden outputs', () => {
     '%s with each field replaced parses as pinned',
     (name) => {
       const outcomes: string[] = [];
-      for (const event of eventsOf(name)) {
-        const [baseline] = parseUserStreamFrame(JSON.stringify([event]));
-        if (baseline.type !== 'event') throw new Error(`${name} does not parse: ${summarise(baseline)}`);
-        for (const path of fieldPaths(event)) {
-          for (const literal of replacementLiterals) {
-            const [message, ...rest] = parseUserStreamFrame(withReplacement(event, path, literal));
-            expect(rest).toEqual([]);
-            const outcome =
-              message.type === 'event'
-                ? `event ${JSON.stringify(valueAt(message.event, path) ?? '(absent)')}`
-                : summarise(message);
-            outcomes.push(`${path.join('.')} = ${literal ?? '(absent)'} => ${outcome}`);
-            if (message.type === 'event') {
-              // Only the replaced field may differ from the fixture's own output.
-              expect(JSON.stringify(without(message.event, path))).toBe(
-                JSON.stringify(without(baseline.event, path)),
-              );
-            }
-          }
+      const events = eventsOf(name);
+      const baselines = new Map(
+        events.map((event) => [event, parseUserStreamFrame(JSON.stringify([event]))[0]]),
+      );
+      for (const { event, path, literal, frame } of replacedFieldFrames(events)) {
+        const baseline = baselines.get(event);
+        if (baseline?.type !== 'event') throw new Error(`${name} does not parse`);
+        const [message, ...rest] = parseUserStreamFrame(frame);
+        expect(rest).toEqual([]);
+        const outcome =
+          message.type === 'event'
+            ? `event ${JSON.stringify(valueAt(message.event, path) ?? '(absent)')}`
+            : summarise(message);
+        outcomes.push(`${path.join('.')} = ${literal ?? '(absent)'} => ${outcome}`);
+        if (message.type === 'event') {
+          // Only the replaced field may differ from the fixture's own output.
+          expect(JSON.stringify(without(message.event, path))).toBe(
+            JSON.stringify(without(baseline.event, path)),
+          );
         }
       }
       expect(outcomes).toMatchSnapshot();
