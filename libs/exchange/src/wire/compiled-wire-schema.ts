@@ -99,25 +99,28 @@ function compileArray(definition: ArrayDefinition, where: string): PlainNormalis
   };
 }
 
-/** Only JSON objects: zod also refuses arrays, dates, maps, sets and promises as objects. */
+/**
+ * Only plain objects, what JSON decodes to. zod takes some other objects too (class
+ * instances); those go to zod, which decides.
+ */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
 
+type ObjectDefinition = z.ZodObjectDef<z.ZodRawShape, z.UnknownKeysParam, z.ZodTypeAny>;
+
 /**
  * Unknown keys are dropped (zod's default, "strip"); the output has the shape's keys in
  * the shape's order, and an optional key only where the input has it or it has a value.
  */
-type ObjectDefinition = z.ZodObjectDef<z.ZodRawShape, z.UnknownKeysParam, z.ZodTypeAny>;
-
 function compileObject(definition: ObjectDefinition, where: string): PlainNormaliser {
   if (definition.unknownKeys !== 'strip' || !(definition.catchall instanceof z.ZodNever)) {
     throw new Error(`compileWireSchema: ${where} keeps unknown keys, which it does not compile`);
   }
   const shape: z.ZodRawShape = definition.shape();
-  if ('__proto__' in shape && Object.hasOwn(shape, '__proto__')) {
+  if (Object.hasOwn(shape, '__proto__')) {
     throw new Error(`compileWireSchema: ${where} has a __proto__ key, which it does not compile`);
   }
   const fields = Object.keys(shape).map((key) => ({ key, parse: compile(shape[key], `${where}.${key}`) }));
