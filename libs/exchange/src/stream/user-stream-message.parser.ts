@@ -6,7 +6,9 @@ import {
   userStreamEventSchema,
   userStreamEventTypes,
 } from '../wire/user-stream.wire';
+import { compileWireSchema } from '../wire/compiled-wire-schema';
 import { parseVenueJson } from '../wire/lossless-json';
+import { NOT_ACCEPTED } from '../wire/wire-primitives';
 import { jsonFrameItemTexts } from './json-frame-items';
 
 /**
@@ -22,6 +24,9 @@ export type StreamMessage =
 
 const knownEventTypes: ReadonlySet<string> = new Set(userStreamEventTypes);
 
+/** The events' schema as one plain function: the zod schema only explains a refusal. */
+const parseEventQuickly = compileWireSchema(userStreamEventSchema);
+
 function classify(item: unknown, text: string): StreamMessage {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
     return { type: 'unknown', raw: item, reason: 'not an object', text };
@@ -31,6 +36,8 @@ function classify(item: unknown, text: string): StreamMessage {
     if (typeof record.e !== 'string' || !knownEventTypes.has(record.e)) {
       return { type: 'unknown', raw: item, reason: `unknown event type ${JSON.stringify(record.e)}`, text };
     }
+    const event = parseEventQuickly(item);
+    if (event !== NOT_ACCEPTED) return { type: 'event', event, text };
     const parsed = userStreamEventSchema.safeParse(item);
     if (parsed.success) return { type: 'event', event: parsed.data, text };
     const issue = parsed.error.issues[0];

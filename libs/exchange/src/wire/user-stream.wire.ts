@@ -17,6 +17,7 @@ import {
   idString,
   looseBoolean,
   optionalDecimalString,
+  stringOrNumberText,
 } from './wire-primitives';
 
 /**
@@ -34,7 +35,7 @@ const orderUpdateFields = {
   /** client order id */ c: z.string(),
   /** order quantity (contracts for futures) */ q: decimalString,
   /** requested cash amount */ reqAmt: optionalDecimalString.optional(),
-  /** execution id ("" before a fill) */ d: z.union([z.string(), z.number()]).transform(String).optional(),
+  /** execution id ("" before a fill) */ d: stringOrNumberText.optional(),
   /** order id */ i: idString,
   /** last executed quantity */ l: optionalDecimalString,
   /** unfilled quantity */ r: optionalDecimalString.optional(),
