@@ -10,12 +10,7 @@ describe('npm run replay', () => {
     harness = await startFoldHarness(2);
     await harness.startConsumer();
     await harness.publish(workload.events);
-    await harness.waitFor('the workload folded', async () => {
-      const [{ total }] = await harness.query<{ total: number }>(
-        `SELECT coalesce(sum(next_offset), 0)::int AS total FROM consumer_offsets`,
-      );
-      return total >= workload.events.length ? true : undefined;
-    });
+    await harness.waitUntilConsumed(workload.events.length);
   }, 60_000);
 
   afterAll(async () => {

@@ -22,13 +22,7 @@ describe('Kafka fold killed with SIGKILL mid-batch', () => {
     await harness?.close();
   });
 
-  const consumed = async () => {
-    const [{ total }] = await harness.query<{ total: number }>(
-      `SELECT coalesce(sum(next_offset), 0)::int AS total FROM consumer_offsets WHERE consumer_group = $1`,
-      [`${harness.prefix}-crash`],
-    );
-    return total;
-  };
+  const consumed = () => harness.consumed(`${harness.prefix}-crash`);
 
   const prepare = (attempt: number): Promise<ReadyFoldChild> =>
     prepareFoldChild({

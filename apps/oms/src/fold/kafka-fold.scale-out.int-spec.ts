@@ -20,13 +20,7 @@ describe('two OMS fold processes in one consumer group', () => {
     await harness?.close();
   });
 
-  const consumed = async () => {
-    const [{ total }] = await harness.query<{ total: number }>(
-      `SELECT coalesce(sum(next_offset), 0)::int AS total FROM consumer_offsets WHERE consumer_group = $1`,
-      [`${harness.prefix}-pair`],
-    );
-    return total;
-  };
+  const consumed = () => harness.consumed(`${harness.prefix}-pair`);
 
   it('share the partitions; killing one moves its partitions to the other with nothing lost or doubled', async () => {
     const options = {

@@ -27,6 +27,10 @@ export interface FoldHarness {
   startConsumer(group?: string): Promise<KafkaFoldConsumer>;
   query<T>(sql: string, parameters?: unknown[]): Promise<T[]>;
   waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T>;
+  /** Observations the fold has committed, over every partition (of one consumer group, or all). */
+  consumed(group?: string): Promise<number>;
+  /** Waits until the fold has committed at least `count` observations. */
+  waitUntilConsumed(count: number, group?: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +47,7 @@ export async function startFoldHarness(partitions = 3): Promise<FoldHarness> {
   });
   const consumers: KafkaFoldConsumer[] = [];
   let sequence = 0;
-  return {
+  const harness: FoldHarness = {
     database,
     cluster,
     prefix,
@@ -89,6 +93,21 @@ export async function startFoldHarness(partitions = 3): Promise<FoldHarness> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    async consumed(group) {
+      const [{ total }] = await database.dataSource.query<Array<{ total: number }>>(
+        `SELECT coalesce(sum(next_offset), 0)::int AS total FROM consumer_offsets
+          WHERE $1::text IS NULL OR consumer_group = $1`,
+        [group ?? null],
+      );
+      return total;
+    },
+    async waitUntilConsumed(count, group, timeoutMs) {
+      await harness.waitFor(
+        `${count} observations folded`,
+        async () => ((await harness.consumed(group)) >= count ? true : undefined),
+        timeoutMs,
+      );
+    },
     async close() {
       for (const consumer of consumers) await consumer.stop();
       await publisher.close();
@@ -96,4 +115,5 @@ export async function startFoldHarness(partitions = 3): Promise<FoldHarness> {
       await database.drop();
     },
   };
+  return harness;
 }
