@@ -181,6 +181,24 @@ describe('desk order commands (e2e)', () => {
       expect(closed.cancel?.state).toBe('CONFIRMED');
     }
   });
+  it('shows a filled spot order with the average price and cumulative quote of the stream report, consistent with each other', async () => {
+    const placed = await desk.call(
+      'POST',
+      '/v1/spot/orders',
+      spotLimit({ price: '200000', quantity: '0.002' }),
+    );
+    expect(placed.status).toBe(201);
+    // The acknowledgement says FILLED without quote or average; the stream's report brings the quote.
+    const filled = await desk.orderUntil(
+      placed.body.id,
+      (order) => order.status === 'FILLED' && Number(order.cumulativeQuoteQty) > 0,
+      30_000,
+    );
+    expect(filled.executedQty).toBe('0.002');
+    expect(filled.avgPrice).not.toBeNull();
+    expect(Number(filled.avgPrice)).toBeCloseTo(Number(filled.cumulativeQuoteQty) / 0.002, 6);
+  });
+
   // Last: it revokes the stack's trading key at the venue.
   it('a create the venue refuses answers 400 VENUE_REJECTED with the venue code, the order recorded REJECTED, and a repeat sends nothing', async () => {
     const demo = desk.stack.venue!.demo;
