@@ -19,6 +19,7 @@ interface PositionReportCommand {
 interface ReportLookup<Report> {
   readonly eventType: string;
   readonly reportOf: (event: DecidedEvent) => Report | null;
+  readonly idOf: (report: Report) => string;
   readonly idPath: string;
   readonly reportPath: string;
 }
@@ -26,6 +27,7 @@ interface ReportLookup<Report> {
 const FILLS: ReportLookup<PositionFill> = {
   eventType: 'PositionFillRecorded',
   reportOf: (event) => (event.data as { fill: PositionFill }).fill,
+  idOf: (fill) => fill.fillId,
   idPath: '{fill,fillId}',
   reportPath: 'fill',
 };
@@ -33,6 +35,7 @@ const FILLS: ReportLookup<PositionFill> = {
 const FUNDING: ReportLookup<FundingPayment> = {
   eventType: 'FundingPaymentRecorded',
   reportOf: (event) => (event.data as { payment: FundingPayment }).payment,
+  idOf: (payment) => payment.fundingId,
   idPath: '{payment,fundingId}',
   reportPath: 'payment',
 };
@@ -42,13 +45,12 @@ async function recorded<Report>(
   streamId: string,
   lookup: ReportLookup<Report>,
   id: string,
-  reportOfReport: (report: Report) => string,
 ): Promise<Report | null> {
   const decided = uow
     .decidedEvents(streamId)
     .filter((event) => event.type === lookup.eventType)
     .map(lookup.reportOf)
-    .filter((report): report is Report => report !== null && reportOfReport(report) === id)
+    .filter((report): report is Report => report !== null && lookup.idOf(report) === id)
     .at(-1);
   if (decided !== undefined) return decided;
   const rows = (await uow.executor.query(
@@ -77,13 +79,13 @@ export async function withRecordedPositionReport(
   if (type === 'RecordPositionFill' && fill !== undefined) {
     const state = (await uow.stateOf(streamId)) as FuturesPositionState;
     if (!positionFillNeedsRecord(state, fill)) return command;
-    const report = await recorded(uow, streamId, FILLS, fill.fillId, (known) => known.fillId);
+    const report = await recorded(uow, streamId, FILLS, fill.fillId);
     return { ...(command as object), recorded: report };
   }
   if (type === 'RecordFundingPayment' && payment !== undefined) {
     const state = (await uow.stateOf(streamId)) as FuturesPositionState;
     if (!fundingPaymentNeedsRecord(state, payment)) return command;
-    const report = await recorded(uow, streamId, FUNDING, payment.fundingId, (known) => known.fundingId);
+    const report = await recorded(uow, streamId, FUNDING, payment.fundingId);
     return { ...(command as object), recorded: report };
   }
   return command;

@@ -26,30 +26,36 @@ export function storedNumericText(value: string | null): string | null | undefin
  * when a value would not come back from Postgres as written: the caller reads the row.
  */
 export function committedOrderResponse(row: OrderRow): OrderResponse | undefined {
-  const numeric = {
-    stopPrice: storedNumericText(row.stopPrice),
-    leverage: storedNumericText(row.leverage),
-    price: storedNumericText(row.price),
-    origQty: storedNumericText(row.origQty),
-    amount: storedNumericText(row.amount),
-    executedQty: storedNumericText(row.executedQty),
-    avgPrice: storedNumericText(row.avgPrice),
-    cumulativeQuoteQty: storedNumericText(row.cumulativeQuoteQty),
-  };
-  const { executedQty, cumulativeQuoteQty } = numeric;
-  if (Object.values(numeric).some((value) => value === undefined)) return undefined;
-  if (executedQty === undefined || executedQty === null) return undefined;
-  if (cumulativeQuoteQty === undefined || cumulativeQuoteQty === null) return undefined;
+  const stopPrice = storedNumericText(row.stopPrice);
+  const leverage = storedNumericText(row.leverage);
+  const price = storedNumericText(row.price);
+  const origQty = storedNumericText(row.origQty);
+  const amount = storedNumericText(row.amount);
+  const executedQty = storedNumericText(row.executedQty);
+  const avgPrice = storedNumericText(row.avgPrice);
+  const cumulativeQuoteQty = storedNumericText(row.cumulativeQuoteQty);
+  if (
+    stopPrice === undefined ||
+    leverage === undefined ||
+    price === undefined ||
+    origQty === undefined ||
+    amount === undefined ||
+    executedQty == null ||
+    avgPrice === undefined ||
+    cumulativeQuoteQty == null
+  ) {
+    return undefined;
+  }
   return toOrderResponse(
     storedOrderRowOf({
       ...row,
-      stopPrice: numeric.stopPrice ?? null,
-      leverage: numeric.leverage ?? null,
-      price: numeric.price ?? null,
-      origQty: numeric.origQty ?? null,
-      amount: numeric.amount ?? null,
+      stopPrice,
+      leverage,
+      price,
+      origQty,
+      amount,
       executedQty,
-      avgPrice: numeric.avgPrice ?? null,
+      avgPrice,
       cumulativeQuoteQty,
     }),
   );
