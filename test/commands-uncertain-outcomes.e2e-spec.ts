@@ -191,10 +191,14 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     await restarted.app.close();
   });
 
+  /**
+   * The desk order at `price` once its intent is recorded. Any status: the venue's stream
+   * report of the hung order may already have been folded (NEW) when the list is read.
+   */
   async function waitForIntent(price: string): Promise<DeskJson> {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      const list = await desk.call('GET', '/v1/orders?account=demo&status=PENDING_SUBMIT');
+      const list = await desk.call('GET', '/v1/orders?account=demo&origin=desk');
       const found = (list.body.items ?? []).find((order: DeskJson) => order.price === price);
       if (found !== undefined) return found;
       await new Promise((resolve) => setTimeout(resolve, 20));
