@@ -181,7 +181,7 @@ describe('desk order commands (e2e)', () => {
       expect(closed.cancel?.state).toBe('CONFIRMED');
     }
   });
-  it('shows a filled spot order with the average price and cumulative quote of the stream report, consistent with each other', async () => {
+  it('shows a filled spot order with an average price consistent with its cumulative quote once the stream report is folded, whichever report wins', async () => {
     const placed = await desk.call(
       'POST',
       '/v1/spot/orders',

@@ -1,5 +1,5 @@
 import { deterministicEventId } from '@oms/kafka';
-import { omsOrderId } from './order-row';
+import { omsOrderId, spotAveragePrice } from './order-row';
 
 describe('omsOrderId', () => {
   it('is the UUID v5 of the stream id, the same when remembered and after it was forgotten', () => {
@@ -12,5 +12,18 @@ describe('omsOrderId', () => {
     expect(omsOrderId('spot-order:acc1:oms-other-59999')).toBe(
       deterministicEventId('oms-order', 'spot-order:acc1:oms-other-59999'),
     );
+  });
+});
+
+describe('spotAveragePrice', () => {
+  it('is the cumulative quote over the executed quantity, exact where it divides and 40 digits where it does not', () => {
+    expect(spotAveragePrice('0.02', '1338.4862')).toBe('66924.31');
+    expect(spotAveragePrice('3', '100')).toBe('33.33333333333333333333333333333333333333');
+  });
+
+  it('is null until both quantities are known and positive', () => {
+    expect(spotAveragePrice('0', '0')).toBeNull();
+    expect(spotAveragePrice('0.001', '0')).toBeNull();
+    expect(spotAveragePrice('0.001', null)).toBeNull();
   });
 });

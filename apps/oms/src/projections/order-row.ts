@@ -1,5 +1,12 @@
 import { deterministicEventId } from '@oms/kafka';
-import { AnyOrderCoreState, FuturesStopOrderState, OrderLifecycleState } from '@oms/domain';
+import {
+  AnyOrderCoreState,
+  canonicalDecimal,
+  dec,
+  FuturesStopOrderState,
+  isPositive,
+  OrderLifecycleState,
+} from '@oms/domain';
 import { aggregateKindOf } from '../aggregates/aggregate-deciders';
 
 /** Order ids remembered: a batch writes the rows of the same open orders again and again. */
@@ -128,6 +135,18 @@ function requestedAt(state: OrderLifecycleState): number | null {
  * The rm_orders row of an order aggregate, a pure function of its state (so a replay
  * writes the same row). Null while the state names no account or symbol yet.
  */
+/**
+ * A spot order's average price from its cumulative quote and executed quantities, for
+ * when the winning venue report carries none (the acknowledgement, which outranks the
+ * stream's report of the same moment, has neither quote nor average; the quote is kept
+ * from the stream's report). Null until both are known and positive. Futures quote
+ * quantities are not price times contracts, so futures keep the venue's figure alone.
+ */
+export function spotAveragePrice(executedQty: string, cumulativeQuoteQty: string | null): string | null {
+  if (cumulativeQuoteQty === null || !isPositive(executedQty) || !isPositive(cumulativeQuoteQty)) return null;
+  return canonicalDecimal(dec(cumulativeQuoteQty).div(executedQty));
+}
+
 export function orderRowOf(
   streamId: string,
   version: number,
@@ -169,7 +188,9 @@ export function orderRowOf(
     origQty: text(venue?.origQty) ?? request?.quantity ?? null,
     amount: request?.amount ?? text(venue?.requestedAmount) ?? null,
     executedQty: order.executedQty,
-    avgPrice: text(venue?.avgPrice),
+    avgPrice:
+      text(venue?.avgPrice) ??
+      (kind === 'spot-order' ? spotAveragePrice(order.executedQty, order.cumulativeQuoteQty) : null),
     cumulativeQuoteQty: order.cumulativeQuoteQty ?? '0',
     clientOrderId: order.clientOrderId,
     orderId: order.orderId,
