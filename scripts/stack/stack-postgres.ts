@@ -105,7 +105,8 @@ function startWatchdog(dataDir: string, deleteOnOrphan: string | undefined): num
 
 /**
  * Starts (or reuses) the cluster in `dataDir`. `folderToDeleteIfOrphaned` names the
- * throw-away data folder the watchdog removes if the stack dies; undefined keeps it.
+ * throw-away data folder the watchdog removes if the stack dies (such a cluster runs
+ * without fsync); undefined keeps it, durable.
  */
 export async function startStackPostgres(
   env: NodeJS.ProcessEnv,
@@ -128,7 +129,15 @@ export async function startStackPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      // A throw-away cluster is deleted when the stack stops: waiting for the disk on
+      // every commit would buy nothing. A kept data folder keeps Postgres' durability.
+      ...(folderToDeleteIfOrphaned === undefined ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off']),
+    ],
     onLog: () => undefined,
     onError: () => undefined,
   });

@@ -14,6 +14,15 @@ export interface FoldTransactionOptions {
   /** Runs last inside the transaction (the Kafka offsets' compare-and-set). */
   readonly beforeCommit?: (executor: SqlExecutor) => Promise<void>;
   readonly maxAttempts?: number;
+  /**
+   * False when everything the transaction records can be derived again after a
+   * database crash (venue facts: Kafka still holds the observations and the offsets
+   * roll back with them; a venue answer: the intent is durable and the resolver asks
+   * the venue again), so COMMIT need not wait for the WAL to reach the disk. What the
+   * OMS decides before acting outside the database (an intent before the venue call)
+   * keeps the default, true.
+   */
+  readonly flushCommit?: boolean;
 }
 
 export interface FoldOutcome<T> {
@@ -79,6 +88,7 @@ export class FoldTransaction {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const outcome = await this.dataSource.transaction(async (manager) => {
+          if (options.flushCommit === false) await manager.query('SET LOCAL synchronous_commit = off');
           const context = new FoldContext(manager, this.deciders, this.states);
           const result = await work(context);
           await context.links.flush();

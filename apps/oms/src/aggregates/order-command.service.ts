@@ -68,15 +68,21 @@ export class OrderCommandService implements OrderCommandPort {
       correlationId: metadata.correlationId,
       occurredAt: typeof now === 'number' && Number.isFinite(now) ? now : Date.now(),
     };
-    const outcome = await this.transactions.run(async (context) => {
-      const decided = await this.orders.apply(context, streamId, command, origin);
-      if (decided instanceof DomainError) return decided;
-      // Fills parked for this order (a poll row before the acknowledgement) move in now.
-      while (context.released.length > 0) {
-        await this.observations.fold(context, context.released.shift()!.envelope);
-      }
-      return { decided, version: await context.uow.versionOf(streamId) };
-    });
+    const outcome = await this.transactions.run(
+      async (context) => {
+        const decided = await this.orders.apply(context, streamId, command, origin);
+        if (decided instanceof DomainError) return decided;
+        // Fills parked for this order (a poll row before the acknowledgement) move in now.
+        while (context.released.length > 0) {
+          await this.observations.fold(context, context.released.shift()!.envelope);
+        }
+        return { decided, version: await context.uow.versionOf(streamId) };
+      },
+      // The OMS's own decisions (an intent, before the venue is called) reach the disk
+      // before the command goes on; a venue answer can be asked again (the resolver
+      // looks up a durable intent), so it does not wait for the flush.
+      { flushCommit: origin.source === 'oms' },
+    );
     const result = outcome.result;
     if (result instanceof DomainError) return result;
     const committed = outcome.committed.find((stream) => stream.streamId === streamId);

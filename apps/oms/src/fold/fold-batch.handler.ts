@@ -59,6 +59,9 @@ export class FoldBatchHandler {
       {
         beforeCommit: (executor) =>
           this.offsets.commit(executor, batch.topic, batch.partition, batch.nextOffset),
+        // Observations and their offsets commit together: lost with a crash, they are
+        // fetched from Kafka and folded again.
+        flushCommit: false,
       },
     );
     seen.clear();
