@@ -3,16 +3,20 @@
  * the project broker, the simulated venue, ingest and the OMS):
  * - overhead of placing a spot order through the desk API (pre-trade checks, intent,
  *   venue call, acknowledgement, answer) over a direct libs/exchange call to the same
- *   venue, p50 and p99;
+ *   venue, p50 and p99: on a throw-away stack (Postgres without fsync, as the tests run
+ *   it), then on a kept data folder (`npm start`: each intent waits for the disk);
  * - time to certainty of orders whose create answered 5XX after the venue took them,
  *   from the uncertain answer to the resolution (OrderSubmissionResolved.tookMs).
  * Run: npm run bench -- commands
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { Agent, request } from 'undici';
 import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { printBenchResult } from '@oms/platform';
-import { startLocalStack } from '../../../scripts/local-stack';
+import { LocalStack, startLocalStack } from '../../../scripts/local-stack';
 import { freePortStackEnvironment } from '../../../scripts/stack/free-port-stack-environment';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -25,16 +29,26 @@ function percentile(values: readonly number[], p: number): number {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-async function main(): Promise<void> {
+const STACK_SETTINGS = {
+  VENUE_ORDER_WEIGHT_PER_SECOND: '100000',
+  VENUE_QUERY_WEIGHT_PER_SECOND: '100000',
+  EXCHANGE_ORDER_WEIGHT_PER_SECOND: '100000',
+  EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100000',
+  DESK_REQUESTS_PER_MINUTE: '10000000',
+  LOG_LEVEL: 'error',
+};
+
+interface Bench {
+  readonly stack: LocalStack;
+  readonly desk: (price: string) => Promise<unknown>;
+  /** Milliseconds of ROUNDS direct venue calls and ROUNDS desk orders, interleaved. */
+  overhead(): Promise<{ directMs: number[]; deskMs: number[] }>;
+  close(): Promise<void>;
+}
+
+async function openBench(settings: Record<string, string>): Promise<Bench> {
   const stack = await startLocalStack(
-    freePortStackEnvironment(process.env, {
-      VENUE_ORDER_WEIGHT_PER_SECOND: '100000',
-      VENUE_QUERY_WEIGHT_PER_SECOND: '100000',
-      EXCHANGE_ORDER_WEIGHT_PER_SECOND: '100000',
-      EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100000',
-      DESK_REQUESTS_PER_MINUTE: '10000000',
-      LOG_LEVEL: 'error',
-    }),
+    freePortStackEnvironment(process.env, { ...STACK_SETTINGS, ...settings }),
   );
   const [demo] = parseExchangeAccounts(stack.appEnvironment.EXCHANGE_ACCOUNTS!);
   const unlimited = { weight: 1e9, windowMs: 1_000 };
@@ -66,34 +80,44 @@ async function main(): Promise<void> {
     if (response.statusCode !== 201) throw new Error(`desk order refused: ${JSON.stringify(body)}`);
     return body;
   };
+  const placeDirect = (price: string) =>
+    direct.spot.placeOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.002', price });
+  return {
+    stack,
+    desk,
+    async overhead() {
+      // Warm both paths (connections, prepared plans, JIT).
+      for (let i = 0; i < 30; i += 1) {
+        await desk('900');
+        await placeDirect('900');
+      }
+      const deskMs: number[] = [];
+      const directMs: number[] = [];
+      for (let i = 0; i < ROUNDS; i += 1) {
+        let started = performance.now();
+        await placeDirect('901');
+        directMs.push(performance.now() - started);
+        started = performance.now();
+        await desk('902');
+        deskMs.push(performance.now() - started);
+      }
+      return { directMs, deskMs };
+    },
+    async close() {
+      await direct.close();
+      await deskAgent.close();
+      await stack.stop();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  // A throw-away stack, as the tests run it: Postgres without fsync, so the figures are
+  // the OMS's own work.
+  const bench = await openBench({});
+  const { stack, desk } = bench;
   try {
-    // Warm both paths (connections, prepared plans, JIT).
-    for (let i = 0; i < 30; i += 1) {
-      await desk('900');
-      await direct.spot.placeOrder({
-        symbol: 'BTCUSDT',
-        side: 'BUY',
-        type: 'LIMIT',
-        quantity: '0.002',
-        price: '900',
-      });
-    }
-    const deskMs: number[] = [];
-    const directMs: number[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      let started = performance.now();
-      await direct.spot.placeOrder({
-        symbol: 'BTCUSDT',
-        side: 'BUY',
-        type: 'LIMIT',
-        quantity: '0.002',
-        price: '901',
-      });
-      directMs.push(performance.now() - started);
-      started = performance.now();
-      await desk('902');
-      deskMs.push(performance.now() - started);
-    }
+    const { directMs, deskMs } = await bench.overhead();
     const overheadP50 = percentile(deskMs, 50) - percentile(directMs, 50);
     const overheadP99 = percentile(deskMs, 99) - percentile(directMs, 99);
 
@@ -155,9 +179,32 @@ async function main(): Promise<void> {
       },
     ]);
   } finally {
-    await direct.close();
-    await deskAgent.close();
-    await stack.stop();
+    await bench.close();
+  }
+
+  // A kept data folder, as `npm start` runs: every intent waits for this disk's fsync.
+  const dataDir = mkdtempSync(join(tmpdir(), 'oms-commands-bench-'));
+  const durable = await openBench({ OMS_DATA_DIR: dataDir });
+  try {
+    const { directMs, deskMs } = await durable.overhead();
+    const detail = `Postgres with fsync (a kept data folder): the intent's commit waits for the disk`;
+    printBenchResult([
+      {
+        metric: 'desk-to-venue overhead p50, durable Postgres',
+        value: round2(percentile(deskMs, 50) - percentile(directMs, 50)),
+        unit: 'ms',
+        detail,
+      },
+      {
+        metric: 'desk-to-venue overhead p99, durable Postgres',
+        value: round2(percentile(deskMs, 99) - percentile(directMs, 99)),
+        unit: 'ms',
+        detail,
+      },
+    ]);
+  } finally {
+    await durable.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
