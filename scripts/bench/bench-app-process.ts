@@ -15,6 +15,8 @@ export class BenchAppProcess {
   private output = '';
   private readonly exited: Promise<number | null>;
   private exitCode: number | null | undefined;
+  /** The node flags it runs with (for a figure's detail). */
+  readonly nodeFlags: readonly string[];
 
   /** Starts `node ...nodeFlags entry ...args` with `environment` added to this process's. */
   constructor(
@@ -26,7 +28,8 @@ export class BenchAppProcess {
       readonly environment?: NodeJS.ProcessEnv;
     } = {},
   ) {
-    this.child = spawn(process.execPath, [...(options.nodeFlags ?? []), entry, ...(options.args ?? [])], {
+    this.nodeFlags = options.nodeFlags ?? [];
+    this.child = spawn(process.execPath, [...this.nodeFlags, entry, ...(options.args ?? [])], {
       cwd: root,
       env: { ...process.env, ...options.environment },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -46,9 +46,11 @@ interface LoadPhase {
   readonly catchUpSeconds: number;
 }
 
+// OMS_PROCESS_BENCH_PHASE_SECONDS lengthens the load phases, to see whether a peak settles.
+const PHASE_SECONDS = Number(process.env.OMS_PROCESS_BENCH_PHASE_SECONDS ?? 20);
 const PHASES: readonly LoadPhase[] = [
-  { name: 'fills 100/s and desk', fillsPerSecond: 100, seconds: 20, catchUpSeconds: 30 },
-  { name: 'fills 1000/s and desk', fillsPerSecond: 1000, seconds: 20, catchUpSeconds: 60 },
+  { name: 'fills 100/s and desk', fillsPerSecond: 100, seconds: PHASE_SECONDS, catchUpSeconds: 30 },
+  { name: 'fills 1000/s and desk', fillsPerSecond: 1000, seconds: PHASE_SECONDS, catchUpSeconds: 60 },
 ];
 const DESK_ORDERS_PER_SECOND = 2;
 const DESK_QUERIES_PER_SECOND = 20;
@@ -95,7 +97,11 @@ function phaseFigure(figures: PhaseFigures, load: string): BenchFigure {
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  const stack = await startProcessStack(4242);
+  // Diagnosis: OMS_PROCESS_BENCH_OMS_NODE_ARGS='--trace-gc' OMS_PROCESS_BENCH_LOG_DIR=/tmp/x keeps the apps' output.
+  const stack = await startProcessStack(4242, {
+    omsNodeArgs: (process.env.OMS_PROCESS_BENCH_OMS_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    logDir: process.env.OMS_PROCESS_BENCH_LOG_DIR,
+  });
   try {
     const pids = new Map([...stack.processes].map(([name, app]) => [name, app.pid]));
     const phases = new ProcessPhases(pids);
@@ -122,13 +128,17 @@ async function main(): Promise<void> {
     const perPhase = phases.peaksArePerPhase
       ? ''
       : ' (peaks could not be reset: each includes the earlier phases)';
-    for (const name of stack.processes.keys()) {
+    for (const [name, app] of stack.processes) {
+      const runs =
+        name === 'broker'
+          ? 'the project broker; production runs Apache Kafka'
+          : `compiled JS as the image runs it, node ${app.nodeFlags.join(' ') || 'without flags'}`;
       figures.push({
         metric: `${name} peak RSS`,
         value: phases.peakOf(name),
         unit: 'MB',
         target: TARGET,
-        detail: `whole run, own process (${name === 'broker' ? 'the project broker; production runs Apache Kafka' : 'compiled JS, as the image runs it'})${perPhase}`,
+        detail: `whole run, own process (${runs})${perPhase}`,
       });
       for (const figuresOfPhase of phases.phases.filter((figures) => figures.process === name))
         figures.push(phaseFigure(figuresOfPhase, loads.get(figuresOfPhase.phase) ?? ''));

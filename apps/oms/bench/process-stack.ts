@@ -6,7 +6,7 @@
  * Everything runs on free loopback ports in a throw-away folder that `stop()` deletes.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,8 +49,18 @@ function bannerValue(banner: string, label: string): string {
   return value;
 }
 
+export interface ProcessStackOptions {
+  /** Node flags added to the OMS's (diagnosis: `--trace-gc`, `--heapsnapshot-signal=SIGUSR2`). */
+  readonly omsNodeArgs?: readonly string[];
+  /** A folder to write each app's output to (`<app>.log`) when the stack stops. */
+  readonly logDir?: string;
+}
+
 /** Starts the stack; what started before a failure is stopped again before the error is rethrown. */
-export async function startProcessStack(seed: number): Promise<ProcessStack> {
+export async function startProcessStack(
+  seed: number,
+  options: ProcessStackOptions = {},
+): Promise<ProcessStack> {
   const apps = ['apps/oms', 'apps/ingest', 'apps/venue', 'tools/kafka-broker'].map(compiledEntry);
   ensureFreshBuild(apps);
   const [omsEntry, ingestEntry, venueEntry, brokerEntry] = apps;
@@ -63,10 +73,13 @@ export async function startProcessStack(seed: number): Promise<ProcessStack> {
     for (const step of stops.reverse()) await step().catch((error: unknown) => console.error(error));
     rmSync(folder, { recursive: true, force: true });
   };
-  const run = (process: BenchAppProcess) => {
-    processes.set(process.name, process);
-    stops.push(() => process.stop());
-    return process;
+  const run = (app: BenchAppProcess) => {
+    processes.set(app.name, app);
+    stops.push(async () => {
+      await app.stop();
+      if (options.logDir) writeFileSync(join(options.logDir, `${app.name}.log`), app.log);
+    });
+    return app;
   };
   try {
     let databaseUrl: string;
@@ -135,7 +148,10 @@ export async function startProcessStack(seed: number): Promise<ProcessStack> {
     const ingestUrl = `http://127.0.0.1:${ingestPort}`;
     // The OMS first: it migrates the schema; ingest does not need it.
     const oms = run(
-      new BenchAppProcess('oms', omsEntry, { nodeFlags: deployedNodeFlags('oms-1'), environment }),
+      new BenchAppProcess('oms', omsEntry, {
+        nodeFlags: [...deployedNodeFlags('oms-1'), ...(options.omsNodeArgs ?? [])],
+        environment,
+      }),
     );
     await oms.healthy(`${omsUrl}/health`);
     const ingest = run(
