@@ -98,6 +98,8 @@ function phaseFigure(figures: PhaseFigures, load: string): BenchFigure {
 async function main(): Promise<void> {
   const startedAt = Date.now();
   // Diagnosis: OMS_PROCESS_BENCH_OMS_NODE_ARGS='--trace-gc' OMS_PROCESS_BENCH_LOG_DIR=/tmp/x keeps the apps' output.
+  // For heap snapshots, '--heapsnapshot-signal=SIGWINCH --diagnostic-dir=/tmp/x' and `kill -WINCH <pid>`:
+  // the apps shut down on SIGUSR2 (NestJS shutdown hooks listen to it).
   const stack = await startProcessStack(4242, {
     omsNodeArgs: (process.env.OMS_PROCESS_BENCH_OMS_NODE_ARGS ?? '').split(' ').filter(Boolean),
     logDir: process.env.OMS_PROCESS_BENCH_LOG_DIR,
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
     await streamConnected(stack.ingestUrl);
     await sleep(3_000);
     const loads = new Map<string, string>([
-      ['start and idle', 'started, migrated, stream connected, 3 s idle'],
+      ['start and idle', 'started (the OMS migrating the schema), venue stream connected, 3 s idle'],
     ]);
     phases.endPhase('start and idle');
     console.log(`stack up and idle ${((Date.now() - startedAt) / 1000).toFixed(1)} s after the start`);
