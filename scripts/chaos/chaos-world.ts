@@ -8,10 +8,10 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { RunningKafkaBroker, startKafkaBroker } from '@oms/kafka-broker';
 import { RunningVenue, startVenue } from '@oms/venue';
 import { demoAccountEntry } from '../stack/demo-account';
+import { scratchDatabase } from '../stack/scratch-database';
 import { startStackPostgres } from '../stack/stack-postgres';
 import { AppProcess } from './app-process';
 
@@ -38,27 +38,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-async function scratchDatabase(
-  serverUrl: string,
-  name: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 /** `logsDir` keeps the apps' logs; the caller deletes it when the run passed. */

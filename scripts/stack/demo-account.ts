@@ -14,7 +14,12 @@ export interface ExchangeAccountEntry {
  * their own, ingest's polls and the OMS's orders each get a whole weight budget, and a
  * poll can never earn the 429 that would block desk orders.
  */
-export async function demoAccountEntry(venue: RunningVenue, name: string): Promise<ExchangeAccountEntry> {
+/** What the entry needs of a venue: its control plane and demo user (in this process or another). */
+export type DemoVenue = Pick<RunningVenue, 'controlUrl'> & {
+  readonly demo: Pick<RunningVenue['demo'], 'userId' | 'apiKey' | 'secretKey'>;
+};
+
+export async function demoAccountEntry(venue: DemoVenue, name: string): Promise<ExchangeAccountEntry> {
   const response = await fetch(`${venue.controlUrl}/accounts/${venue.demo.userId}/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

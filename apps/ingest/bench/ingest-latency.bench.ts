@@ -9,13 +9,13 @@
  * its sources);
  * INGEST_BENCH_RUNTIME=swc measures TypeScript compiled on the fly instead.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BenchFigure, printBenchResult } from '@oms/platform';
+import { BenchFigure, printBenchResult, processMemoryMb, ProcessPhases } from '@oms/platform';
+import { ensureFreshBuild } from '../../../scripts/bench/compiled-apps';
 import { FileJournal } from '../src/delivery/file-journal';
 import { OutboxRecord } from '../src/delivery/outbox-record';
 import { IngestHarness, spotFill } from '../test-support/ingest-harness';
@@ -65,79 +65,14 @@ async function health(
 
 const figures: BenchFigure[] = [];
 
-function rssMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
-  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kb === undefined ? NaN : Math.round(Number(kb) / 1024);
-}
-
-/** Newest modification time of the TypeScript sources under `folder`. */
-function newestSource(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory() && entry.name === 'test-support') continue;
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts') && !/\.(int-|e2e-)?spec\.ts$/.test(entry.name))
-      newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** The compiled run measures the build: a missing or stale one is rebuilt (`npm run build`) first. */
-function ensureFreshBuild(): void {
-  const root = join(__dirname, '..', '..', '..');
-  const folders = ['apps/ingest/src', 'libs'].map((folder) => join(root, folder));
-  const fresh =
-    existsSync(compiledIngestMain) &&
-    Math.max(...folders.map(newestSource)) <= statSync(compiledIngestMain).mtimeMs;
-  if (fresh) return;
-  console.log('the compiled ingest is missing or older than its sources: npm run build');
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-}
-
-/** Linux: writing 5 to clear_refs resets the peak (VmHWM), so each phase gets a peak of its own. */
-function resetPeakRss(pid: number | undefined): void {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    // Not permitted here: the phase peaks then include the earlier phases.
-  }
-}
-
-/** CPU time (user and system) the process has used so far, in ms: /proc/<pid>/stat fields 14 and 15. */
-function cpuMs(pid: number | undefined): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-}
-
-const phasePeaks: { phase: string; mb: number; cpuMs: number }[] = [];
 let ingestStartedAt = 0;
-let cpuAtPhaseStart = 0;
-
-/**
- * Records the peak RSS and the CPU time of the phase that ends now and starts a new one
- * (CPU time, unlike latency, does not depend on what else the machine runs).
- */
-function endPhase(pid: number | undefined, phase: string): void {
-  const cpu = cpuMs(pid);
-  phasePeaks.push({ phase, mb: rssMb(pid, 'VmHWM'), cpuMs: cpu - cpuAtPhaseStart });
-  cpuAtPhaseStart = cpu;
-  // With INGEST_BENCH_NODE_ARGS=--trace-gc, these times line up with the GC trace's.
-  console.log(
-    `phase "${phase}" ended ${Math.round(performance.now() - ingestStartedAt)} ms after ingest started ` +
-      `(ingest CPU ${phasePeaks[phasePeaks.length - 1].cpuMs} ms in the phase)`,
-  );
-  resetPeakRss(pid);
-}
 
 async function main(): Promise<void> {
   const harness = new IngestHarness(909);
   const runtime = process.env.INGEST_BENCH_RUNTIME === 'swc' ? 'swc' : 'compiled';
   // Diagnosis: INGEST_BENCH_NODE_ARGS='--trace-gc' INGEST_BENCH_LOG=/tmp/ingest.log keeps ingest's output.
   const nodeArgs = (process.env.INGEST_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  if (runtime === 'compiled') ensureFreshBuild();
+  if (runtime === 'compiled') ensureFreshBuild([compiledIngestMain]);
   const ingest = new IngestProcess(runtime, nodeArgs);
   try {
     await harness.start();
@@ -157,8 +92,20 @@ async function main(): Promise<void> {
       if (tries > 300) throw new Error(`ingest did not connect:\n${ingest.log}`);
       await sleep(100);
     }
-    const startRss = rssMb(ingest.pid, 'VmRSS');
-    endPhase(ingest.pid, 'start and connect');
+    const ingestPid = ingest.pid;
+    if (ingestPid === undefined) throw new Error('ingest did not start');
+    const startRss = processMemoryMb(ingestPid, 'VmRSS');
+    // Peak RSS and CPU time per phase (CPU time, unlike latency, does not depend on what else the machine runs).
+    const phases = new ProcessPhases(new Map([['ingest', ingestPid]]));
+    const endPhase = (phase: string) => {
+      const [ended] = phases.endPhase(phase);
+      // With INGEST_BENCH_NODE_ARGS=--trace-gc, these times line up with the GC trace's.
+      console.log(
+        `phase "${phase}" ended ${Math.round(performance.now() - ingestStartedAt)} ms after ingest started ` +
+          `(ingest CPU ${ended.cpuMs} ms in the phase)`,
+      );
+    };
+    endPhase('start and connect');
     const visible = (since: number) =>
       harness.reader.messages.filter(
         (m) => m.receivedAt >= since && m.topic === harness.topics.venueObservations,
@@ -235,9 +182,9 @@ async function main(): Promise<void> {
     }
 
     await streamLoad(100, 10);
-    endPhase(ingest.pid, 'stream 100/s');
+    endPhase('stream 100/s');
     await streamLoad(1000, 10);
-    endPhase(ingest.pid, 'stream 1000/s');
+    endPhase('stream 1000/s');
 
     // Real fills through the venue's matching, as a desk trades.
     const fillsStarted = Date.now();
@@ -277,7 +224,7 @@ async function main(): Promise<void> {
     console.log(
       `real venue fills (${fillLatencies.length}, about 15/s): fill -> Kafka-visible p50 ${percentile(fillLatencies, 0.5)} ms, p99 ${percentile(fillLatencies, 0.99)} ms`,
     );
-    endPhase(ingest.pid, 'real venue fills');
+    endPhase('real venue fills');
 
     // Journal on disk alone.
     const dir = mkdtempSync(join(tmpdir(), 'ingest-journal-bench-'));
@@ -354,7 +301,7 @@ async function main(): Promise<void> {
       await sleep(50);
     }
     const drainSeconds = (Date.now() - drainStarted) / 1000;
-    endPhase(ingest.pid, 'broker outage and journal drain');
+    endPhase('broker outage and journal drain');
     console.log(
       `outage: journal drained to the broker at ${(depth / drainSeconds).toFixed(0)} records/s (${drainSeconds.toFixed(1)} s)`,
     );
@@ -362,17 +309,17 @@ async function main(): Promise<void> {
     figures.push(
       {
         metric: 'ingest peak RSS',
-        value: Math.max(...phasePeaks.map(({ mb }) => mb)),
+        value: phases.peakOf('ingest'),
         unit: 'MB',
         target: '<= 250 MB',
         detail: `whole run, ingest process (${runtime === 'compiled' ? `compiled JS, node ${deployedNodeFlags().join(' ')}` : 'swc-node'})`,
       },
-      ...phasePeaks.map(({ phase, cpuMs: spent }) => ({
+      ...phases.phases.map(({ phase, cpuMs: spent }) => ({
         metric: `ingest CPU time: ${phase}`,
         value: spent,
         unit: 'ms',
       })),
-      ...phasePeaks.map(({ phase, mb }) => ({
+      ...phases.phases.map(({ phase, peakRssMb: mb }) => ({
         metric: `ingest peak RSS: ${phase}`,
         value: mb,
         unit: 'MB',

@@ -1,27 +1,22 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import {
+  compiledEntry,
+  deployedNodeFlags as deployedServiceNodeFlags,
+} from '../../../scripts/bench/compiled-apps';
 
 const root = join(__dirname, '..', '..', '..');
 
-/**
- * The V8 flags the deployment gives ingest's node: `NODE_FLAGS` of the ingest service
- * in docker/compose.yaml (the image passes it to node), so a measurement of the compiled
- * build runs it as deployed.
- */
+/** The V8 flags the deployment gives ingest's node (docker/compose.yaml), so a measurement of the compiled build runs it as deployed. */
 export function deployedNodeFlags(): string[] {
-  const compose = parse(readFileSync(join(root, 'docker/compose.yaml'), 'utf8'), { merge: true }) as {
-    services: { ingest: { environment?: { NODE_FLAGS?: string } } };
-  };
-  return (compose.services.ingest.environment?.NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return deployedServiceNodeFlags('ingest');
 }
 
 /** How the process runs: TypeScript compiled on the fly by swc-node, or the `npm run build` output. */
 export type IngestRuntime = 'swc' | 'compiled';
 
 /** The compiled entry point, as the Docker image runs it (with `deployedNodeFlags`). */
-export const compiledIngestMain = join(root, 'dist/apps/ingest/src/main.js');
+export const compiledIngestMain = compiledEntry('apps/ingest');
 
 /** Ingest as its own process, to be killed as an operator or a crash would. */
 export class IngestProcess {

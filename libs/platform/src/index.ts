@@ -5,3 +5,5 @@ export * from './logging/correlation';
 export * from './logging/service-scope';
 export * from './config/load-config';
 export * from './bench/bench-result';
+export * from './bench/process-memory';
+export * from './bench/process-phases';
