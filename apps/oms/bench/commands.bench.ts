@@ -1,6 +1,7 @@
 /**
- * Desk-to-venue cost of the command path, on the whole local stack (embedded Postgres,
- * the project broker, the simulated venue, ingest and the OMS):
+ * Desk-to-venue cost of the command path, on the whole stack with each app in a process
+ * of its own as deployed (embedded Postgres, the project broker, the simulated venue,
+ * ingest and the OMS, compiled, with their compose node flags):
  * - overhead of placing a spot order through the desk API (pre-trade checks, intent,
  *   venue call, acknowledgement, answer) over a direct libs/exchange call to the same
  *   venue, p50 and p99: on a throw-away stack (Postgres without fsync, as the tests run
@@ -9,15 +10,11 @@
  *   from the uncertain answer to the resolution (OrderSubmissionResolved.tookMs).
  * Run: npm run bench -- commands
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { Agent, request } from 'undici';
 import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { printBenchResult } from '@oms/platform';
-import { LocalStack, startLocalStack } from '../../../scripts/local-stack';
-import { freePortStackEnvironment } from '../../../scripts/stack/free-port-stack-environment';
+import { ProcessStack, startProcessStack } from './process-stack';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const UNCERTAIN = 100;
@@ -34,26 +31,23 @@ const STACK_SETTINGS = {
   VENUE_QUERY_WEIGHT_PER_SECOND: '100000',
   EXCHANGE_ORDER_WEIGHT_PER_SECOND: '100000',
   EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100000',
-  DESK_REQUESTS_PER_MINUTE: '10000000',
   LOG_LEVEL: 'error',
 };
 
 interface Bench {
-  readonly stack: LocalStack;
+  readonly stack: ProcessStack;
   readonly desk: (price: string) => Promise<unknown>;
   /** Milliseconds of ROUNDS direct venue calls and ROUNDS desk orders, interleaved. */
   overhead(): Promise<{ directMs: number[]; deskMs: number[] }>;
   close(): Promise<void>;
 }
 
-async function openBench(settings: Record<string, string>): Promise<Bench> {
-  const stack = await startLocalStack(
-    freePortStackEnvironment(process.env, { ...STACK_SETTINGS, ...settings }),
-  );
-  const [demo] = parseExchangeAccounts(stack.appEnvironment.EXCHANGE_ACCOUNTS!);
+async function openBench(durablePostgres: boolean): Promise<Bench> {
+  const stack = await startProcessStack(7, { environment: STACK_SETTINGS, durablePostgres });
+  const [demo] = parseExchangeAccounts(stack.exchangeAccounts);
   const unlimited = { weight: 1e9, windowMs: 1_000 };
   const direct = new ExchangeClient({
-    baseUrl: stack.appEnvironment.EXCHANGE_REST_URL!,
+    baseUrl: stack.venueRestUrl,
     credentials: demo.credentials,
     rateBudgets: { query: unlimited, order: unlimited, public: unlimited, transfer: unlimited },
   });
@@ -114,7 +108,7 @@ async function openBench(settings: Record<string, string>): Promise<Bench> {
 async function main(): Promise<void> {
   // A throw-away stack, as the tests run it: Postgres without fsync, so the figures are
   // the OMS's own work.
-  const bench = await openBench({});
+  const bench = await openBench(false);
   const { stack, desk } = bench;
   try {
     const { directMs, deskMs } = await bench.overhead();
@@ -122,7 +116,7 @@ async function main(): Promise<void> {
     const overheadP99 = percentile(deskMs, 99) - percentile(directMs, 99);
 
     // Orders the venue took but answered 5XX: from the uncertain answer to certain.
-    await fetch(`${stack.venue!.controlUrl}/faults/http`, {
+    await fetch(`${stack.venueControlUrl}/faults/http`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ mode: 'FAIL_AFTER', count: UNCERTAIN }),
@@ -183,8 +177,7 @@ async function main(): Promise<void> {
   }
 
   // A kept data folder, as `npm start` runs: every intent waits for this disk's fsync.
-  const dataDir = mkdtempSync(join(tmpdir(), 'oms-commands-bench-'));
-  const durable = await openBench({ OMS_DATA_DIR: dataDir });
+  const durable = await openBench(true);
   try {
     const { directMs, deskMs } = await durable.overhead();
     const detail = `Postgres with fsync (a kept data folder): the intent's commit waits for the disk`;
@@ -204,7 +197,6 @@ async function main(): Promise<void> {
     ]);
   } finally {
     await durable.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

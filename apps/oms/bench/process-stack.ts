@@ -23,6 +23,9 @@ export interface ProcessStack {
   readonly venueControlUrl: string;
   /** The demo user's spot account at the venue (the account `demo` of the desk API). */
   readonly demoSpotAccountId: string;
+  /** EXCHANGE_ACCOUNTS as the apps were given it (the demo account's keys). */
+  readonly exchangeAccounts: string;
+  readonly databaseUrl: string;
   readonly deskToken: string;
   /** The app processes by name: broker, venue, ingest, oms. */
   readonly processes: ReadonlyMap<string, BenchAppProcess>;
@@ -54,6 +57,13 @@ export interface ProcessStackOptions {
   readonly omsNodeArgs?: readonly string[];
   /** A folder to write each app's output to (`<app>.log`) when the stack stops. */
   readonly logDir?: string;
+  /** Settings added to the venue's, ingest's and the OMS's environment (weight budgets, say). */
+  readonly environment?: Readonly<Record<string, string>>;
+  /**
+   * The embedded Postgres with fsync, as a kept data folder runs it (`npm start`);
+   * by default it is a throw-away cluster without fsync, as the tests run it.
+   */
+  readonly durablePostgres?: boolean;
 }
 
 /** Starts the stack; what started before a failure is stopped again before the error is rethrown. */
@@ -88,7 +98,11 @@ export async function startProcessStack(
       stops.push(() => scratch.drop());
       databaseUrl = scratch.url;
     } else {
-      const postgres = await startStackPostgres({}, join(folder, 'postgres'), folder);
+      const postgres = await startStackPostgres(
+        {},
+        join(folder, 'postgres'),
+        options.durablePostgres ? undefined : folder,
+      );
       stops.push(() => postgres.stop());
       databaseUrl = postgres.url;
     }
@@ -106,7 +120,12 @@ export async function startProcessStack(
       new BenchAppProcess('venue', venueEntry, {
         nodeFlags: deployedNodeFlags('venue'),
         args: ['--port', String(venuePort), '--control-port', String(controlPort), '--host', '127.0.0.1'],
-        environment: { VENUE_SEED: String(seed), LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
+        environment: {
+          VENUE_SEED: String(seed),
+          LOG_FORMAT: 'json',
+          LOG_LEVEL: 'warn',
+          ...options.environment,
+        },
       }),
     );
     const banner = await venue.printed(/^\s*userId \S+/m);
@@ -143,6 +162,7 @@ export async function startProcessStack(
       INGEST_HTTP_PORT: String(ingestPort),
       INGEST_HTTP_HOST: '127.0.0.1',
       INGEST_JOURNAL_DIR: join(folder, 'ingest-journal'),
+      ...options.environment,
     };
     const omsUrl = `http://127.0.0.1:${omsPort}`;
     const ingestUrl = `http://127.0.0.1:${ingestPort}`;
@@ -165,6 +185,8 @@ export async function startProcessStack(
       venueRestUrl,
       venueControlUrl,
       demoSpotAccountId: bannerValue(banner, 'spot account'),
+      exchangeAccounts: JSON.stringify([account]),
+      databaseUrl,
       deskToken,
       processes,
       assertRunning: () => {
