@@ -23,6 +23,12 @@ const log = createLogger('KafkaFoldConsumer');
  */
 const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
 
+/**
+ * Partitions folded at once: while one partition's transaction waits on Postgres, the
+ * next one's observations are decided. Each partition's batches still fold in order.
+ */
+export const DEFAULT_PARTITIONS_FOLDED_CONCURRENTLY = 2;
+
 export interface KafkaFoldOptions {
   readonly brokers: readonly string[];
   readonly topicPrefix?: string;
@@ -36,6 +42,8 @@ export interface KafkaFoldOptions {
   /** Told of each committed batch part (benchmarks measure latency with it). */
   readonly onCommitted?: (batch: EventBatch) => void;
   readonly heartbeatIntervalMs?: number;
+  /** Partitions folded at once (default DEFAULT_PARTITIONS_FOLDED_CONCURRENTLY). */
+  readonly partitionsConcurrently?: number;
 }
 
 export function foldTopicNames(prefix: string | undefined): KafkaTopicNames {
@@ -78,6 +86,8 @@ export class KafkaFoldConsumer {
       sessionTimeoutMs: this.options.sessionTimeoutMs,
       heartbeatIntervalMs: this.options.heartbeatIntervalMs,
       maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
+      partitionsConsumedConcurrently:
+        this.options.partitionsConcurrently ?? DEFAULT_PARTITIONS_FOLDED_CONCURRENTLY,
     });
     await this.subscriber.start(
       new FoldBatchHandler(this.fold, offsets, this.options.maxPerTransaction, this.options.onCommitted)
