@@ -117,13 +117,13 @@ async function recorded<Report>(
   lookup: ReportLookup<Report>,
   id: string,
 ): Promise<Report | null> {
-  const decided = uow
-    .decidedEvents(streamId)
-    .filter((event) => event.type === lookup.eventType)
-    .map(lookup.reportOf)
-    .filter((report): report is Report => report !== null && lookup.idOf(report) === id)
-    .at(-1);
-  if (decided !== undefined) return decided;
+  // The latest decided in this transaction: a position decides many reports a batch.
+  const decided = uow.decidedEvents(streamId);
+  for (let index = decided.length - 1; index >= 0; index -= 1) {
+    if (decided[index].type !== lookup.eventType) continue;
+    const report = lookup.reportOf(decided[index]);
+    if (report !== null && lookup.idOf(report) === id) return report;
+  }
   // Read ahead in this transaction: what the log held then is what it holds now (a
   // concurrent append to the stream fails this transaction's append).
   const ahead = readAhead.get(uow);
