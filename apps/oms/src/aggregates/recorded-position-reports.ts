@@ -111,19 +111,52 @@ export async function readRecordedPositionReportsAhead(
   }
 }
 
+/** A stream's reports decided in this transaction: the latest of each id, indexed as decided. */
+interface DecidedReports {
+  /** How many of the stream's decided events are indexed. */
+  indexed: number;
+  /** `eventType NUL id` -> the latest report. */
+  readonly latest: Map<string, unknown>;
+}
+
+const decidedReports = new WeakMap<FoldUnitOfWork, Map<string, DecidedReports>>();
+
+function indexDecided<Report>(
+  latest: Map<string, unknown>,
+  lookup: ReportLookup<Report>,
+  event: DecidedEvent,
+): void {
+  const report = lookup.reportOf(event);
+  if (report !== null) latest.set(`${lookup.eventType}\u0000${lookup.idOf(report)}`, report);
+}
+
+/**
+ * The latest report of an id decided on the stream in this transaction. A position
+ * decides thousands of reports in a large batch, so each decided event is indexed once
+ * rather than every lookup scanning them all.
+ */
+function latestDecided(uow: FoldUnitOfWork, streamId: string, lookup: LogPlace, id: string): unknown {
+  const streams = decidedReports.get(uow) ?? new Map<string, DecidedReports>();
+  decidedReports.set(uow, streams);
+  const reports = streams.get(streamId) ?? { indexed: 0, latest: new Map<string, unknown>() };
+  streams.set(streamId, reports);
+  const decided = uow.decidedEvents(streamId);
+  for (; reports.indexed < decided.length; reports.indexed += 1) {
+    const event = decided[reports.indexed];
+    if (event.type === FILLS.eventType) indexDecided(reports.latest, FILLS, event);
+    else if (event.type === FUNDING.eventType) indexDecided(reports.latest, FUNDING, event);
+  }
+  return reports.latest.get(`${lookup.eventType}\u0000${id}`);
+}
+
 async function recorded<Report>(
   uow: FoldUnitOfWork,
   streamId: string,
   lookup: ReportLookup<Report>,
   id: string,
 ): Promise<Report | null> {
-  // The latest decided in this transaction: a position decides many reports a batch.
-  const decided = uow.decidedEvents(streamId);
-  for (let index = decided.length - 1; index >= 0; index -= 1) {
-    if (decided[index].type !== lookup.eventType) continue;
-    const report = lookup.reportOf(decided[index]);
-    if (report !== null && lookup.idOf(report) === id) return report;
-  }
+  const decided = latestDecided(uow, streamId, lookup, id);
+  if (decided !== undefined) return decided as Report;
   // Read ahead in this transaction: what the log held then is what it holds now (a
   // concurrent append to the stream fails this transaction's append).
   const ahead = readAhead.get(uow);

@@ -55,7 +55,7 @@ describe('a batch prefetch reads the recorded position reports ahead', () => {
     },
   });
 
-  it('merges poll reports of fills and payments the position settled long ago with no lookup of its own each', async () => {
+  it('merges poll reports of fills and payments the position settled long ago, repeats in one batch included, with no lookup of its own each', async () => {
     const fills = POSITION_FILL_WINDOW + 6;
     const streamReport = (k: number) =>
       futuresFill({
@@ -82,11 +82,13 @@ describe('a batch prefetch reads the recorded position reports ahead', () => {
         fee: { asset: 'USDT', amount: '0.5' },
         tradeTime: T0 + 10 + k,
       });
+    // The second report of fund-late meets the first, decided in the same batch.
     const statements = await foldBatch([
       pollReport(0),
       pollReport(1),
       payment(0),
       payment(1),
+      payment(2, 'fund-late'),
       payment(2, 'fund-late'),
     ]);
 
