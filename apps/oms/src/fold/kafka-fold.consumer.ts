@@ -18,10 +18,11 @@ import { PartitionOffsets } from './partition-offsets';
 const log = createLogger('KafkaFoldConsumer');
 
 /**
- * A partition's fetch: about 2,000 observations (~850 bytes each), a whole transaction's
- * worth; kafkajs' default (1 MB) cut a catching-up fold's transactions to about 1,200.
+ * A partition's fetch: about 9,000 observations (~850 bytes each), a whole transaction's
+ * worth (DEFAULT_MAX_PER_TRANSACTION); kafkajs' default (1 MB) cut a catching-up fold's
+ * transactions to about 1,200.
  */
-const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
+const FETCH_BYTES_PER_PARTITION = 8 * 1024 * 1024;
 
 /**
  * Partitions folded at once: while one partition's transaction waits on Postgres, the
@@ -37,7 +38,7 @@ export interface KafkaFoldOptions {
   /** The Kafka consumer group joined (default consumerGroup); offsets are always the fold's own. */
   readonly kafkaGroupId?: string;
   readonly sessionTimeoutMs?: number;
-  /** Observations per Postgres transaction (default 2,000). */
+  /** Observations per Postgres transaction (default DEFAULT_MAX_PER_TRANSACTION). */
   readonly maxPerTransaction?: number;
   /** Told of each committed batch part (benchmarks measure latency with it). */
   readonly onCommitted?: (batch: EventBatch) => void;
