@@ -6,7 +6,8 @@
  * - fold latency p50/p99 at a fixed 1,000 observations/s (publish to commit);
  * - the next fill into a spot order holding N fills and a position holding N fills,
  *   beside the first fill's.
- * Run: npm run bench -- fold (FOLD_BENCH_PARTS=history: the history cost alone)
+ * Run: npm run bench -- fold (FOLD_BENCH_PARTS=history: the history cost alone;
+ * FOLD_BENCH_PARTS=throughput: the COPY rate and the fold throughput alone)
  */
 import { printBenchResult } from '@oms/platform';
 import { measureCopyRate } from '@oms/persistence/benchmarking/copy-rate';
@@ -19,6 +20,7 @@ import { mixedWorkload } from '../src/fold/test-support/mixed-workload';
 import { MULTIPLIERS } from '../src/fold/test-support/observation-builders';
 import { measureHistoryCost } from './fold-history-cost';
 import { openBenchEnvironment } from './fold-bench-setup';
+import { startCpuUsage } from './fold-cpu-usage';
 
 const ORDERS = Number(process.env.FOLD_BENCH_ORDERS ?? 3_000);
 
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
       await measureHistoryCost((await environment.newDatabase('history')).dataSource);
       return;
     }
+    const throughputOnly = process.env.FOLD_BENCH_PARTS === 'throughput';
     const { dataSource } = await environment.newDatabase('throughput');
     const copy = await measureCopyRate(dataSource, 100_000);
     console.log(`raw COPY of event rows: ${Math.round(copy.rowsPerSecond)} rows/s`);
@@ -50,12 +53,16 @@ async function main(): Promise<void> {
     }
     const fold = createFoldServices(dataSource, new ContractMultipliers(MULTIPLIERS).lookup);
     let folded = 0;
+    const cpuUsage = await startCpuUsage(dataSource);
     const started = process.hrtime.bigint();
     const done = new Promise<void>((resolve) => {
       const consumer = new KafkaFoldConsumer(dataSource, fold, {
         brokers: environment.brokers,
         topicPrefix: 'bench-throughput',
         consumerGroup: 'bench-throughput',
+        partitionsConcurrently: process.env.FOLD_BENCH_CONCURRENCY
+          ? Number(process.env.FOLD_BENCH_CONCURRENCY)
+          : undefined,
         onCommitted: (batch) => {
           folded += batch.events.length;
           if (folded >= workload.events.length) void consumer.stop().then(resolve);
@@ -65,6 +72,7 @@ async function main(): Promise<void> {
     });
     await done;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const cpu = await cpuUsage();
     const [{ stored }] = await dataSource.query<Array<{ stored: number }>>(
       `SELECT count(*)::int AS stored FROM events`,
     );
@@ -73,6 +81,10 @@ async function main(): Promise<void> {
     console.log(
       `fold throughput: ${Math.round(observationRate)} observations/s, ${Math.round(eventRate)} stored events/s ` +
         `(${(eventRate / copy.rowsPerSecond).toFixed(3)}x COPY; ${workload.events.length} observations, ${stored} events, ${seconds.toFixed(1)} s)`,
+    );
+    console.log(
+      `fold CPU: ${cpu.processSeconds.toFixed(1)} s in this process (fold, broker, publisher), ` +
+        `${cpu.postgresSeconds.toFixed(1)} s in Postgres backends`,
     );
     printBenchResult([
       {
@@ -88,6 +100,7 @@ async function main(): Promise<void> {
         target: '>= 0.35',
       },
     ]);
+    if (throughputOnly) return;
 
     const replay = await new ReadModelReplay(dataSource, new AggregateDeciders(() => undefined)).rebuild();
     const replayRate = (replay.events * 1000) / replay.elapsedMs;

@@ -40,19 +40,128 @@ const FUNDING: ReportLookup<FundingPayment> = {
   reportPath: 'payment',
 };
 
+/** The reports read from the log before a batch's decisions, per unit of work: key -> report or null. */
+const readAhead = new WeakMap<FoldUnitOfWork, Map<string, unknown>>();
+
+/** Where a kind of report is found in the log. */
+type LogPlace = Pick<ReportLookup<unknown>, 'eventType' | 'idPath' | 'reportPath'>;
+
+const readAheadKey = (lookup: LogPlace, streamId: string, id: string) =>
+  `${lookup.eventType}\u0000${streamId}\u0000${id}`;
+
+/** The latest report of each wanted id in the log, per stream: one index probe per pair. */
+function latestReportsSql(lookup: LogPlace, streams: number, ids: number): string {
+  return `SELECT '${lookup.eventType}' AS event_type, w.stream_id, w.id, r.report
+     FROM unnest($${streams}::text[], $${ids}::text[]) AS w(stream_id, id)
+     CROSS JOIN LATERAL (
+       SELECT payload -> '${lookup.reportPath}' AS report FROM events
+        WHERE stream_id = w.stream_id AND event_type = '${lookup.eventType}' AND payload #>> '${lookup.idPath}' = w.id
+        ORDER BY stream_version DESC LIMIT 1) r`;
+}
+
+/** A position report a batch may fold: the position stream it would reach and the report's id. */
+export interface WantedPositionReport {
+  readonly streamId: string;
+  readonly id: string;
+}
+
+/**
+ * Reads, in one statement, the log's latest recorded report of every fill and funding
+ * payment a batch may fold into a position, so a report older than the position's
+ * window costs no round trip of its own when it is decided. Pairs on streams with no
+ * events yet are known to have none and are not asked for.
+ */
+export async function readRecordedPositionReportsAhead(
+  uow: FoldUnitOfWork,
+  wanted: {
+    readonly fills: readonly WantedPositionReport[];
+    readonly payments: readonly WantedPositionReport[];
+  },
+): Promise<void> {
+  const known = readAhead.get(uow) ?? new Map<string, unknown>();
+  readAhead.set(uow, known);
+  const asked = { fills: [] as WantedPositionReport[], payments: [] as WantedPositionReport[] };
+  const kinds: Array<[LogPlace, readonly WantedPositionReport[], WantedPositionReport[]]> = [
+    [FILLS, wanted.fills, asked.fills],
+    [FUNDING, wanted.payments, asked.payments],
+  ];
+  for (const [lookup, pairs, into] of kinds) {
+    for (const pair of pairs) {
+      const key = readAheadKey(lookup, pair.streamId, pair.id);
+      if (known.has(key)) continue;
+      known.set(key, null);
+      if ((await uow.versionOf(pair.streamId)) > 0) into.push(pair);
+    }
+  }
+  if (asked.fills.length === 0 && asked.payments.length === 0) return;
+  const rows = (await uow.executor.query(
+    `${latestReportsSql(FILLS, 1, 2)}
+     UNION ALL
+     ${latestReportsSql(FUNDING, 3, 4)}`,
+    [
+      asked.fills.map((pair) => pair.streamId),
+      asked.fills.map((pair) => pair.id),
+      asked.payments.map((pair) => pair.streamId),
+      asked.payments.map((pair) => pair.id),
+    ],
+  )) as Array<{ event_type: string; stream_id: string; id: string; report: unknown }>;
+  for (const row of rows) {
+    const lookup = row.event_type === FILLS.eventType ? FILLS : FUNDING;
+    known.set(readAheadKey(lookup, row.stream_id, row.id), row.report);
+  }
+}
+
+/** A stream's reports decided in this transaction: the latest of each id, indexed as decided. */
+interface DecidedReports {
+  /** How many of the stream's decided events are indexed. */
+  indexed: number;
+  /** `eventType NUL id` -> the latest report. */
+  readonly latest: Map<string, unknown>;
+}
+
+const decidedReports = new WeakMap<FoldUnitOfWork, Map<string, DecidedReports>>();
+
+function indexDecided<Report>(
+  latest: Map<string, unknown>,
+  lookup: ReportLookup<Report>,
+  event: DecidedEvent,
+): void {
+  const report = lookup.reportOf(event);
+  if (report !== null) latest.set(`${lookup.eventType}\u0000${lookup.idOf(report)}`, report);
+}
+
+/**
+ * The latest report of an id decided on the stream in this transaction. A position
+ * decides thousands of reports in a large batch, so each decided event is indexed once
+ * rather than every lookup scanning them all.
+ */
+function latestDecided(uow: FoldUnitOfWork, streamId: string, lookup: LogPlace, id: string): unknown {
+  const streams = decidedReports.get(uow) ?? new Map<string, DecidedReports>();
+  decidedReports.set(uow, streams);
+  const reports = streams.get(streamId) ?? { indexed: 0, latest: new Map<string, unknown>() };
+  streams.set(streamId, reports);
+  const decided = uow.decidedEvents(streamId);
+  for (; reports.indexed < decided.length; reports.indexed += 1) {
+    const event = decided[reports.indexed];
+    if (event.type === FILLS.eventType) indexDecided(reports.latest, FILLS, event);
+    else if (event.type === FUNDING.eventType) indexDecided(reports.latest, FUNDING, event);
+  }
+  return reports.latest.get(`${lookup.eventType}\u0000${id}`);
+}
+
 async function recorded<Report>(
   uow: FoldUnitOfWork,
   streamId: string,
   lookup: ReportLookup<Report>,
   id: string,
 ): Promise<Report | null> {
-  const decided = uow
-    .decidedEvents(streamId)
-    .filter((event) => event.type === lookup.eventType)
-    .map(lookup.reportOf)
-    .filter((report): report is Report => report !== null && lookup.idOf(report) === id)
-    .at(-1);
-  if (decided !== undefined) return decided;
+  const decided = latestDecided(uow, streamId, lookup, id);
+  if (decided !== undefined) return decided as Report;
+  // Read ahead in this transaction: what the log held then is what it holds now (a
+  // concurrent append to the stream fails this transaction's append).
+  const ahead = readAhead.get(uow);
+  const key = readAheadKey(lookup, streamId, id);
+  if (ahead?.has(key)) return ahead.get(key) as Report | null;
   const rows = (await uow.executor.query(
     `SELECT payload -> '${lookup.reportPath}' AS report FROM events
       WHERE stream_id = $1 AND event_type = '${lookup.eventType}' AND payload #>> '${lookup.idPath}' = $2

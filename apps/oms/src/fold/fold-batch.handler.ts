@@ -6,7 +6,14 @@ import { PartitionOffsets } from './partition-offsets';
 
 const log = createLogger('FoldBatchHandler');
 
-export const DEFAULT_MAX_PER_TRANSACTION = 2_000;
+/**
+ * A catching-up fold's transaction: an aggregate's state and read rows are written once
+ * per transaction, so larger ones rewrite the hot aggregates less often (the bench's
+ * 33,002 observations: 29,117 state writes in transactions of 2,000, 13,507 in 8,000).
+ * A live fold's batches are far smaller; a transaction of 8,000 takes a few seconds, well
+ * within the consumer's session timeout.
+ */
+export const DEFAULT_MAX_PER_TRANSACTION = 8_000;
 
 /**
  * Folds a partition batch in Postgres transactions of at most `maxPerTransaction`

@@ -18,10 +18,17 @@ import { PartitionOffsets } from './partition-offsets';
 const log = createLogger('KafkaFoldConsumer');
 
 /**
- * A partition's fetch: about 2,000 observations (~850 bytes each), a whole transaction's
- * worth; kafkajs' default (1 MB) cut a catching-up fold's transactions to about 1,200.
+ * A partition's fetch: about 9,000 observations (~850 bytes each), a whole transaction's
+ * worth (DEFAULT_MAX_PER_TRANSACTION); kafkajs' default (1 MB) cut a catching-up fold's
+ * transactions to about 1,200.
  */
-const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
+const FETCH_BYTES_PER_PARTITION = 8 * 1024 * 1024;
+
+/**
+ * Partitions folded at once: while one partition's transaction waits on Postgres, the
+ * next one's observations are decided. Each partition's batches still fold in order.
+ */
+export const DEFAULT_PARTITIONS_FOLDED_CONCURRENTLY = 2;
 
 export interface KafkaFoldOptions {
   readonly brokers: readonly string[];
@@ -31,11 +38,13 @@ export interface KafkaFoldOptions {
   /** The Kafka consumer group joined (default consumerGroup); offsets are always the fold's own. */
   readonly kafkaGroupId?: string;
   readonly sessionTimeoutMs?: number;
-  /** Observations per Postgres transaction (default 2,000). */
+  /** Observations per Postgres transaction (default DEFAULT_MAX_PER_TRANSACTION). */
   readonly maxPerTransaction?: number;
   /** Told of each committed batch part (benchmarks measure latency with it). */
   readonly onCommitted?: (batch: EventBatch) => void;
   readonly heartbeatIntervalMs?: number;
+  /** Partitions folded at once (default DEFAULT_PARTITIONS_FOLDED_CONCURRENTLY). */
+  readonly partitionsConcurrently?: number;
 }
 
 export function foldTopicNames(prefix: string | undefined): KafkaTopicNames {
@@ -78,6 +87,8 @@ export class KafkaFoldConsumer {
       sessionTimeoutMs: this.options.sessionTimeoutMs,
       heartbeatIntervalMs: this.options.heartbeatIntervalMs,
       maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
+      partitionsConsumedConcurrently:
+        this.options.partitionsConcurrently ?? DEFAULT_PARTITIONS_FOLDED_CONCURRENTLY,
     });
     await this.subscriber.start(
       new FoldBatchHandler(this.fold, offsets, this.options.maxPerTransaction, this.options.onCommitted)

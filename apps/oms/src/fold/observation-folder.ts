@@ -3,11 +3,13 @@ import {
   DomainError,
   FundingPaymentObservation,
   FuturesBalanceObservation,
+  FuturesFillObservation,
   FuturesPositionObservation,
   MarkPriceObservation,
   SpotBalanceObservation,
   VenueStreamCommand,
   futuresBalanceStreamId,
+  futuresFillId,
   futuresOrderStreamId,
   futuresStopOrderStreamId,
   isOmsClientOrderId,
@@ -21,7 +23,11 @@ import { EventOrigin } from '../aggregates/decided-event';
 import { FoldContext } from '../aggregates/fold-context';
 import { OrderFolder } from '../aggregates/order-folder';
 import { OrderMarket } from '../aggregates/order-links.store';
-import { withRecordedPositionReport } from '../aggregates/recorded-position-reports';
+import {
+  readRecordedPositionReportsAhead,
+  WantedPositionReport,
+  withRecordedPositionReport,
+} from '../aggregates/recorded-position-reports';
 
 interface OrderIds {
   readonly accountId: string;
@@ -66,12 +72,14 @@ export class ObservationFolder {
 
   /**
    * Reads, in a few statements, what folding these observations will need: the links
-   * of their orders and the states of the aggregates they name (so a batch does not
-   * pay one round trip per observation).
+   * of their orders, the states of the aggregates they name and the log's records of
+   * the futures fills and funding payments they may bring to a position again (so a
+   * batch does not pay one round trip per observation).
    */
   async prefetch(context: FoldContext, envelopes: readonly EventEnvelope[]): Promise<void> {
     const orders: Array<{ accountId: string; market: OrderMarket; orderId: string }> = [];
     const streams = new Set<string>();
+    const reports = { fills: [] as WantedPositionReport[], payments: [] as WantedPositionReport[] };
     for (const envelope of envelopes) {
       const order = ORDER_OBSERVATIONS[envelope.type];
       const data = envelope.payload as Record<string, string | null>;
@@ -82,11 +90,25 @@ export class ObservationFolder {
           streams.add(STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
         }
         if (order.market === 'futures') {
-          for (const side of ['LONG', 'SHORT'] as const)
-            streams.add(positionStreamId(ids.accountId, data.symbol!, side));
+          for (const side of ['LONG', 'SHORT'] as const) {
+            const position = positionStreamId(ids.accountId, data.symbol!, side);
+            streams.add(position);
+            if (order.fill) {
+              reports.fills.push({
+                streamId: position,
+                id: futuresFillId(envelope.payload as FuturesFillObservation),
+              });
+            }
+          }
         }
       } else if (envelope.type === 'FuturesPositionObserved') {
         streams.add(positionStreamId(data.accountId!, data.symbol!, data.side as 'LONG' | 'SHORT'));
+      } else if (envelope.type === 'FundingPaymentObserved' && data.symbol !== null) {
+        for (const side of ['LONG', 'SHORT'] as const) {
+          const position = positionStreamId(data.accountId!, data.symbol, side);
+          streams.add(position);
+          reports.payments.push({ streamId: position, id: data.flowId! });
+        }
       }
     }
     await context.links.prefetch(orders);
@@ -98,6 +120,7 @@ export class ObservationFolder {
       streams.add(linked ?? STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
     }
     await context.uow.load([...streams]);
+    await readRecordedPositionReportsAhead(context.uow, reports);
   }
 
   async fold(context: FoldContext, envelope: EventEnvelope): Promise<void> {

@@ -2,16 +2,19 @@ import { SqlExecutor } from '@oms/persistence';
 
 export interface UpsertColumn {
   readonly name: string;
-  /** Postgres element type of the unnest array (text, numeric, jsonb, ...). */
+  /** Postgres type the column is read as from the rows' JSON (text, numeric, jsonb, ...). */
   readonly type: string;
   /** The expression inserted, over `u.<name>` (default: the value itself). */
   readonly select?: string;
 }
 
 /**
- * One INSERT ... SELECT FROM unnest(...) ON CONFLICT DO UPDATE for any number of rows:
- * read models are written in one statement per table per batch. Values are passed as
- * text and cast by Postgres (decimals stay exact). Rows sharing a key keep the last.
+ * One INSERT ... SELECT FROM json_to_recordset(...) ON CONFLICT DO UPDATE for any number
+ * of rows: read models are written in one statement per table per batch. The rows go
+ * as one JSON array (serialised natively, parsed once by Postgres) rather than an array
+ * parameter per column, which the driver escapes element by element. Decimals travel
+ * as JSON strings and are cast by Postgres (they stay exact); a jsonb column takes its
+ * value as JSON. Rows sharing a key keep the last.
  */
 export async function upsertRows(
   executor: SqlExecutor,
@@ -23,24 +26,28 @@ export async function upsertRows(
   if (rows.length === 0) return;
   const keyIndexes = key.map((name) => columns.findIndex((column) => column.name === name));
   const lastByKey = new Map<string, readonly unknown[]>();
-  for (const row of rows) lastByKey.set(JSON.stringify(keyIndexes.map((index) => row[index])), row);
-  const unique = [...lastByKey.values()];
-  const parameters = columns.map((_, index) =>
-    unique.map((row) => {
-      const value = row[index] as string | number | boolean | object | null | undefined;
-      if (value === null || value === undefined) return null;
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-    }),
-  );
-  const unnest = columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ');
+  for (const row of rows) {
+    const rowKey =
+      keyIndexes.length === 1
+        ? String(row[keyIndexes[0]])
+        : keyIndexes.map((index) => row[index]).join('\u0000');
+    lastByKey.set(rowKey, row);
+  }
+  const records: Array<Record<string, unknown>> = [];
+  for (const row of lastByKey.values()) {
+    const record: Record<string, unknown> = {};
+    for (let index = 0; index < columns.length; index += 1) record[columns[index].name] = row[index] ?? null;
+    records.push(record);
+  }
   const names = columns.map((column) => column.name);
+  const types = columns.map((column) => `${column.name} ${column.type}`);
   const selects = columns.map((column) => column.select ?? `u.${column.name}`);
   const updates = names.filter((name) => !key.includes(name)).map((name) => `${name} = EXCLUDED.${name}`);
   await executor.query(
     `INSERT INTO ${table} (${names.join(', ')})
-     SELECT ${selects.join(', ')} FROM unnest(${unnest}) AS u(${names.join(', ')})
+     SELECT ${selects.join(', ')} FROM json_to_recordset($1::json) AS u(${types.join(', ')})
      ON CONFLICT (${key.join(', ')}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
-    parameters,
+    [JSON.stringify(records)],
   );
 }
 

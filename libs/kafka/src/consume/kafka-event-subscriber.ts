@@ -23,6 +23,11 @@ export interface KafkaEventSubscriberOptions {
   readonly maxWaitTimeMs?: number;
   /** Largest fetch per partition (kafkajs default 1 MB): bounds a batch's size. */
   readonly maxBytesPerPartition?: number;
+  /**
+   * How many partitions' batches the handler is given at once (default 1). Batches of
+   * one partition always come one after the other, in offset order.
+   */
+  readonly partitionsConsumedConcurrently?: number;
 }
 
 /**
@@ -69,6 +74,7 @@ export class KafkaEventSubscriber implements EventSubscriber {
     await consumer.connect();
     await consumer.subscribe({ topics: [...topics], fromBeginning: this.options.fromBeginning ?? true });
     await consumer.run({
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
       autoCommit: false,
       eachBatchAutoResolve: false,
       eachBatch: (payload) => this.handleBatch(consumer, payload, handler),
