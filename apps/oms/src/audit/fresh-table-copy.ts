@@ -12,6 +12,7 @@ const SPECIAL = /[\\\t\n\r]/;
  */
 function copyValue(value: string | number | boolean | object | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (!SPECIAL.test(text)) return text;
   return text.replace(/[\\\t\n\r]/g, (char) =>

@@ -1,7 +1,8 @@
 import { PoolClient } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import { AggregateDeciders } from '../aggregates/aggregate-deciders';
-import { AggregateStateStore, storedToDecided } from '../aggregates/aggregate-state.store';
+import { AggregateDeciders, aggregateKindOf } from '../aggregates/aggregate-deciders';
+import { AggregateStateStore, STATE_HASH_SQL, storedToDecided } from '../aggregates/aggregate-state.store';
+import { col, UpsertColumn } from '../projections/multi-row-upsert';
 import { ProjectedStream, ReadModelProjector } from '../projections/read-model.projector';
 import { ReplayedEvent, streamEventLog } from './event-log-copy';
 import { copyIntoFreshTable } from './fresh-table-copy';
@@ -39,6 +40,22 @@ export interface ReplayResult {
 }
 
 const PROJECT_EVERY = 50_000;
+
+/** oms_aggregate_states as loaded: the hash is computed by Postgres, as when the fold keeps a state. */
+const KEPT_STATE_COLUMNS: readonly UpsertColumn[] = [
+  col('stream_id', 'text'),
+  col('stream_type', 'text'),
+  col('version', 'int'),
+  col('state', 'jsonb'),
+  col('state_hash', 'text', STATE_HASH_SQL('u.state')),
+  col('updated_at', 'timestamptz', 'now()'),
+];
+
+function* keptStateRows(folded: ReadonlyMap<string, Folded>): Generator<readonly unknown[]> {
+  for (const [streamId, { version, state }] of folded) {
+    yield [streamId, aggregateKindOf(streamId), version, state, null, null];
+  }
+}
 
 interface Folded {
   version: number;
@@ -116,16 +133,29 @@ export class ReadModelReplay {
       this.foldLog(client, run, options, (streams) => rows.add(this.projector.rowsOf(streams, []))),
     );
     // Rows are pure functions of the state they were projected from: the latest wins.
-    await this.states.save(
-      this.dataSource,
-      [...run.folded].map(([streamId, folded]) => ({ streamId, ...folded })),
-      rebuiltName('oms_aggregate_states'),
-    );
-    await this.withConnection(this.dataSource, async (client) => {
-      for (const { table, columns, rows: tableRows } of rows.entries()) {
-        await copyIntoFreshTable(client, table, columns, tableRows);
-      }
-    });
+    // Two connections load at once; a table whose rows read the kept states (rm_orders
+    // its state hash) is loaded after them.
+    const statesTable = rebuiltName('oms_aggregate_states');
+    const tables = [...rows.entries()];
+    const readsStates = (columns: readonly UpsertColumn[]) =>
+      columns.some((column) => column.select?.includes(statesTable) === true);
+    await Promise.all([
+      this.withConnection(this.dataSource, async (client) => {
+        await copyIntoFreshTable(client, statesTable, KEPT_STATE_COLUMNS, keptStateRows(run.folded));
+        for (const { table, columns, rows: tableRows } of tables.filter((entry) =>
+          readsStates(entry.columns),
+        )) {
+          await copyIntoFreshTable(client, table, columns, tableRows);
+        }
+      }),
+      this.withConnection(this.dataSource, async (client) => {
+        for (const { table, columns, rows: tableRows } of tables.filter(
+          (entry) => !readsStates(entry.columns),
+        )) {
+          await copyIntoFreshTable(client, table, columns, tableRows);
+        }
+      }),
+    ]);
     await keyRebuildTables(this.dataSource);
     return run;
   }
