@@ -60,7 +60,7 @@ export async function dropRebuildTables(executor: SqlExecutor): Promise<void> {
 }
 
 /** The columns of a table, in order. */
-async function columnsOf(executor: SqlExecutor, table: string): Promise<string[]> {
+export async function columnsOf(executor: SqlExecutor, table: string): Promise<string[]> {
   const rows = (await executor.query(
     `SELECT attname FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped
      ORDER BY attnum`,
@@ -71,10 +71,11 @@ async function columnsOf(executor: SqlExecutor, table: string): Promise<string[]
 
 /**
  * Swaps the rebuilt contents in, in one transaction, writing only what differs: rows
- * missing from the rebuild are deleted, rows whose text differs (every column but those
- * written at rebuild time) are updated, new rows inserted. The live tables keep their
- * indexes, triggers and grants; desks are notified of the rows that changed, not of
- * every row; readers see the old rows until the commit and the new ones after it.
+ * missing from the rebuild are deleted, rows whose values differ (every column but
+ * those written at rebuild time, compared as Postgres compares the type: numerics and
+ * jsonb by value, as verify does) are updated, new rows inserted. The live tables keep
+ * their indexes, triggers and grants; desks are notified of the rows that changed, not
+ * of every row; readers see the old rows until the commit and the new ones after it.
  */
 export async function swapInRebuilt(executor: SqlExecutor): Promise<void> {
   for (const table of REBUILT_TABLES) {
@@ -84,15 +85,14 @@ export async function swapInRebuilt(executor: SqlExecutor): Promise<void> {
     const compared = columns.filter((column) => !ignored.includes(column));
     const values = columns.filter((column) => !keys.includes(column));
     const sameKey = keys.map((key) => `l.${key} = r.${key}`).join(' AND ');
-    const rowText = (alias: string) =>
-      `ROW(${compared.map((column) => `${alias}.${column}`).join(', ')})::text`;
+    const row = (alias: string) => `ROW(${compared.map((column) => `${alias}.${column}`).join(', ')})`;
     await executor.query(
       `DELETE FROM ${table} l WHERE NOT EXISTS (SELECT 1 FROM ${rebuiltName(table)} r WHERE ${sameKey})`,
     );
     if (values.length > 0) {
       await executor.query(
         `UPDATE ${table} l SET (${values.join(', ')}) = ROW(${values.map((column) => `r.${column}`).join(', ')})
-         FROM ${rebuiltName(table)} r WHERE ${sameKey} AND ${rowText('l')} IS DISTINCT FROM ${rowText('r')}`,
+         FROM ${rebuiltName(table)} r WHERE ${sameKey} AND ${row('l')} IS DISTINCT FROM ${row('r')}`,
       );
     }
     await executor.query(
