@@ -1,6 +1,6 @@
 import { PoolClient } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import { AggregateDeciders, aggregateKindOf } from '../aggregates/aggregate-deciders';
+import { AggregateDeciders, aggregateKindOf, AnyDecider } from '../aggregates/aggregate-deciders';
 import { AggregateStateStore, STATE_HASH_SQL, storedToDecided } from '../aggregates/aggregate-state.store';
 import { col, UpsertColumn } from '../projections/multi-row-upsert';
 import { ProjectedStream, ReadModelProjector } from '../projections/read-model.projector';
@@ -60,6 +60,7 @@ function* keptStateRows(folded: ReadonlyMap<string, Folded>): Generator<readonly
 interface Folded {
   version: number;
   state: unknown;
+  readonly decider: AnyDecider;
 }
 
 interface ReplayRun {
@@ -184,11 +185,10 @@ export class ReadModelReplay {
     let touched: Touched = new Map();
     let pending = 0;
     const flush = async () => {
-      const streams = [...touched].map(([streamId, events]) => ({
-        streamId,
-        events,
-        ...run.folded.get(streamId)!,
-      }));
+      const streams = [...touched].map(([streamId, events]) => {
+        const { version, state } = run.folded.get(streamId)!;
+        return { streamId, events, version, state };
+      });
       touched = new Map();
       pending = 0;
       await project(streams);
@@ -220,21 +220,21 @@ export class ReadModelReplay {
   }
 
   private foldEvent(run: ReplayRun, touched: Touched, event: ReplayedEvent): void {
-    const decider = this.deciders.of(event.streamId);
     let folded = run.folded.get(event.streamId);
     if (folded === undefined) {
-      folded = { version: 0, state: decider.initialState };
+      const decider = this.deciders.of(event.streamId);
+      folded = { version: 0, state: decider.initialState, decider };
       run.folded.set(event.streamId, folded);
     }
-    folded.state = decider.evolve(
+    folded.state = folded.decider.evolve(
       folded.state,
       storedToDecided(event.type, event.schemaVersion, event.payload),
     );
     folded.version = event.streamVersion;
+    // The event itself is what the projector reads of it (type, payload, occurredAt).
     const events = touched.get(event.streamId);
-    const projected = { type: event.type, payload: event.payload, occurredAt: event.occurredAt };
-    if (events === undefined) touched.set(event.streamId, [projected]);
-    else events.push(projected);
+    if (events === undefined) touched.set(event.streamId, [event]);
+    else events.push(event);
   }
 
   /** The pg connection of a transaction's manager, or one of the pool's for the data source. */
