@@ -39,6 +39,7 @@ export interface ReplayResult {
   readonly differences: readonly ReplayDifference[];
 }
 
+/** Default of `projectEvery`: a rebuild of a large log holds the payloads of at most this many events. */
 const PROJECT_EVERY = 50_000;
 
 /** oms_aggregate_states as loaded: the hash is computed by Postgres, as when the fold keeps a state. */
@@ -140,22 +141,25 @@ export class ReadModelReplay {
     const tables = [...rows.entries()];
     const readsStates = (columns: readonly UpsertColumn[]) =>
       columns.some((column) => column.select?.includes(statesTable) === true);
+    const load = async (client: PoolClient, loaded: typeof tables) => {
+      for (const { table, columns, rows: tableRows } of loaded) {
+        await copyIntoFreshTable(client, table, columns, tableRows);
+      }
+    };
     await Promise.all([
       this.withConnection(this.dataSource, async (client) => {
         await copyIntoFreshTable(client, statesTable, KEPT_STATE_COLUMNS, keptStateRows(run.folded));
-        for (const { table, columns, rows: tableRows } of tables.filter((entry) =>
-          readsStates(entry.columns),
-        )) {
-          await copyIntoFreshTable(client, table, columns, tableRows);
-        }
+        await load(
+          client,
+          tables.filter((entry) => readsStates(entry.columns)),
+        );
       }),
-      this.withConnection(this.dataSource, async (client) => {
-        for (const { table, columns, rows: tableRows } of tables.filter(
-          (entry) => !readsStates(entry.columns),
-        )) {
-          await copyIntoFreshTable(client, table, columns, tableRows);
-        }
-      }),
+      this.withConnection(this.dataSource, (client) =>
+        load(
+          client,
+          tables.filter((entry) => !readsStates(entry.columns)),
+        ),
+      ),
     ]);
     await keyRebuildTables(this.dataSource);
     return run;
