@@ -27,7 +27,8 @@ export const REPLAY_SUFFIX = '__replay';
 export const rebuiltName = (table: string): string => `${table}${REPLAY_SUFFIX}`;
 
 /**
- * Fresh, empty copies of the live tables: same columns, defaults and checks, without
+ * Fresh, empty copies of the live tables, unlogged (scratch tables: a crash empties
+ * them, and nothing is written twice to the WAL): same columns, defaults and checks, without
  * the desk's secondary indexes, which a rebuild would write for every row and nothing
  * reads (the rows reach the live tables, indexes and all, when they are swapped in).
  * The read models get their primary keys once loaded (`keyRebuildTables`): an index
@@ -38,7 +39,7 @@ export async function createRebuildTables(executor: SqlExecutor): Promise<void> 
   for (const table of REBUILT_TABLES) {
     await executor.query(`DROP TABLE IF EXISTS ${rebuiltName(table)}`);
     await executor.query(
-      `CREATE TABLE ${rebuiltName(table)} (LIKE ${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+      `CREATE UNLOGGED TABLE ${rebuiltName(table)} (LIKE ${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
     );
   }
   await addPrimaryKey(executor, 'oms_aggregate_states');
