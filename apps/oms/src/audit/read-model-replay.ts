@@ -39,6 +39,9 @@ export interface ReplayResult {
   readonly differences: readonly ReplayDifference[];
 }
 
+/** Streams projected between two turns of the event loop while the states load. */
+const PROJECTED_SLICE = 500;
+
 /** Default of `projectEvery`: a rebuild of a large log holds the payloads of at most this many events. */
 const PROJECT_EVERY = 50_000;
 
@@ -131,35 +134,35 @@ export class ReadModelReplay {
     );
     run.total = total;
     const rows = new ReplayedRows();
-    await this.withConnection(this.dataSource, (client) =>
-      this.foldLog(client, run, options, (streams) => rows.add(this.projector.rowsOf(streams, []))),
+    const project = (streams: readonly ProjectedStream[]) => rows.add(this.projector.rowsOf(streams, []));
+    const last = await this.withConnection(this.dataSource, (client) =>
+      this.foldLog(client, run, options, project),
     );
-    // Rows are pure functions of the state they were projected from: the latest wins.
-    // Two connections load at once; a table whose rows read the kept states (rm_orders
-    // its state hash) is loaded after them.
+    // The states are final: they load while the rows of the last stretch are projected
+    // (in slices, so that the load's stream flows meanwhile). Rows are pure functions of
+    // the state they were projected from: the latest wins. A table whose rows read the
+    // kept states (rm_orders its state hash) loads after them, the others at once.
     const statesTable = rebuiltName('oms_aggregate_states');
+    const statesLoaded = this.withConnection(this.dataSource, (client) =>
+      copyIntoFreshTable(client, statesTable, KEPT_STATE_COLUMNS, keptStateRows(run.folded)),
+    );
+    statesLoaded.catch(() => undefined); // awaited below; must not go unhandled meanwhile
+    for (let start = 0; start < last.length; start += PROJECTED_SLICE) {
+      project(last.slice(start, start + PROJECTED_SLICE));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const tables = [...rows.entries()];
     const readsStates = (columns: readonly UpsertColumn[]) =>
       columns.some((column) => column.select?.includes(statesTable) === true);
-    const load = async (client: PoolClient, loaded: typeof tables) => {
-      for (const { table, columns, rows: tableRows } of loaded) {
-        await copyIntoFreshTable(client, table, columns, tableRows);
-      }
-    };
-    await Promise.all([
+    const load = (loaded: typeof tables) =>
       this.withConnection(this.dataSource, async (client) => {
-        await copyIntoFreshTable(client, statesTable, KEPT_STATE_COLUMNS, keptStateRows(run.folded));
-        await load(
-          client,
-          tables.filter((entry) => readsStates(entry.columns)),
-        );
-      }),
-      this.withConnection(this.dataSource, (client) =>
-        load(
-          client,
-          tables.filter((entry) => !readsStates(entry.columns)),
-        ),
-      ),
+        for (const { table, columns, rows: tableRows } of loaded) {
+          await copyIntoFreshTable(client, table, columns, tableRows);
+        }
+      });
+    await Promise.all([
+      statesLoaded.then(() => load(tables.filter((entry) => readsStates(entry.columns)))),
+      load(tables.filter((entry) => !readsStates(entry.columns))),
     ]);
     await keyRebuildTables(this.dataSource);
     return run;
@@ -167,35 +170,36 @@ export class ReadModelReplay {
 
   /** Folds what was committed after the run's position, upserting the streams it touches. */
   private async catchUp(manager: EntityManager, run: ReplayRun, options: ReplayOptions): Promise<void> {
-    await this.withConnection(manager, (client) =>
-      this.foldLog(client, run, options, async (streams) => {
-        await this.states.save(manager, streams, rebuiltName('oms_aggregate_states'));
-        await this.projector.project(manager, streams, []);
-      }),
-    );
+    const project = async (streams: readonly ProjectedStream[]) => {
+      await this.states.save(manager, streams, rebuiltName('oms_aggregate_states'));
+      await this.projector.project(manager, streams, []);
+    };
+    const last = await this.withConnection(manager, (client) => this.foldLog(client, run, options, project));
+    if (last.length > 0) await project(last);
   }
 
   /**
    * Folds the log after the run's position and hands the streams a stretch of it touched
-   * to `project` (every `projectEvery` events and at the end) with their latest states:
-   * a stream whose events span a stretch is projected once, from its state at the end.
+   * to `project` (every `projectEvery` events) with their latest states, a stream whose
+   * events span a stretch once, from its state at the end. Returns the streams touched
+   * since the last stretch, for the caller to project.
    */
   private async foldLog(
     client: PoolClient,
     run: ReplayRun,
     options: ReplayOptions,
-    project: (streams: ProjectedStream[]) => void | Promise<void>,
-  ): Promise<void> {
+    project: (streams: readonly ProjectedStream[]) => void | Promise<void>,
+  ): Promise<ProjectedStream[]> {
     let touched: Touched = new Map();
     let pending = 0;
-    const flush = async () => {
+    const take = (): ProjectedStream[] => {
       const streams = [...touched].map(([streamId, events]) => {
         const { version, state } = run.folded.get(streamId)!;
         return { streamId, events, version, state };
       });
       touched = new Map();
       pending = 0;
-      await project(streams);
+      return streams;
     };
     const progressEvery = options.progressEvery ?? 5_000;
     const projectEvery = options.projectEvery ?? PROJECT_EVERY;
@@ -215,12 +219,12 @@ export class ReadModelReplay {
           run.total = Math.max(run.total, run.events);
           report();
         }
-        if (pending >= projectEvery) await flush();
+        if (pending >= projectEvery) await project(take());
       }
     });
     run.total = Math.max(run.total, run.events);
     if (unreported > 0 || run.events === 0) report();
-    if (touched.size > 0) await flush();
+    return take();
   }
 
   private foldEvent(run: ReplayRun, touched: Touched, event: ReplayedEvent): void {
