@@ -87,6 +87,12 @@ export async function swapInRebuilt(executor: SqlExecutor): Promise<void> {
     const values = columns.filter((column) => !keys.includes(column));
     const sameKey = keys.map((key) => `l.${key} = r.${key}`).join(' AND ');
     const row = (alias: string) => `ROW(${compared.map((column) => `${alias}.${column}`).join(', ')})`;
+    // One pass finds whether anything differs: after a replay that agrees, nothing does.
+    const [{ differing }] = (await executor.query(
+      `SELECT count(*)::int AS differing FROM ${table} l FULL OUTER JOIN ${rebuiltName(table)} r ON ${sameKey}
+       WHERE l.${keys[0]} IS NULL OR r.${keys[0]} IS NULL OR ${row('l')} IS DISTINCT FROM ${row('r')}`,
+    )) as Array<{ differing: number }>;
+    if (differing === 0) continue;
     await executor.query(
       `DELETE FROM ${table} l WHERE NOT EXISTS (SELECT 1 FROM ${rebuiltName(table)} r WHERE ${sameKey})`,
     );
