@@ -7,7 +7,8 @@
  * - the next fill into a spot order holding N fills and a position holding N fills,
  *   beside the first fill's.
  * Run: npm run bench -- fold (FOLD_BENCH_PARTS=history: the history cost alone;
- * FOLD_BENCH_PARTS=throughput: the COPY rate and the fold throughput alone)
+ * FOLD_BENCH_PARTS=throughput: the COPY rate and the fold throughput alone;
+ * FOLD_BENCH_PARTS=replay: COPY, fold and replay only)
  */
 import { printBenchResult } from '@oms/platform';
 import { measureCopyRate } from '@oms/persistence/benchmarking/copy-rate';
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
         target: '>= 0.5',
       },
     ]);
+    if (process.env.FOLD_BENCH_PARTS === 'replay') return;
 
     // Latency at a fixed 1,000 observations/s: publish time (observedAt) to commit.
     const latency = await environment.newDatabase('latency');

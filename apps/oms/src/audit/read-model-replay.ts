@@ -1,12 +1,17 @@
-import { DataSource } from 'typeorm';
-import { SqlExecutor, StoredEvent } from '@oms/persistence';
-import { AggregateDeciders } from '../aggregates/aggregate-deciders';
-import { AggregateStateStore, storedToDecided } from '../aggregates/aggregate-state.store';
+import { PoolClient } from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+import { AggregateDeciders, aggregateKindOf, AnyDecider } from '../aggregates/aggregate-deciders';
+import { AggregateStateStore, STATE_HASH_SQL, storedToDecided } from '../aggregates/aggregate-state.store';
+import { col, UpsertColumn } from '../projections/multi-row-upsert';
 import { ProjectedStream, ReadModelProjector } from '../projections/read-model.projector';
+import { ReplayedEvent, streamEventLog } from './event-log-copy';
+import { copyIntoFreshTable } from './fresh-table-copy';
 import { compareRebuilt, ReplayDifference } from './replay-compare';
+import { ReplayedRows } from './replayed-rows';
 import {
   createRebuildTables,
   dropRebuildTables,
+  keyRebuildTables,
   rebuiltName,
   REBUILT_TABLES,
   swapInRebuilt,
@@ -19,7 +24,10 @@ export interface ReplayProgress {
 }
 
 export interface ReplayOptions {
-  readonly pageSize?: number;
+  /** Events folded between two progress reports. */
+  readonly progressEvery?: number;
+  /** Events folded between two projections of the streams they touched (bounds the events held). */
+  readonly projectEvery?: number;
   readonly onProgress?: (progress: ReplayProgress) => void;
 }
 
@@ -31,29 +39,57 @@ export interface ReplayResult {
   readonly differences: readonly ReplayDifference[];
 }
 
-/** Events folded between two writes of the touched streams' states and read models. */
-const FLUSH_EVENTS = 50_000;
+/** Streams projected between two turns of the event loop while the states load. */
+const PROJECTED_SLICE = 500;
 
-/** What a replay reads of a stored event. */
-type ReplayedEvent = Pick<
-  StoredEvent,
-  'globalPosition' | 'streamId' | 'streamVersion' | 'type' | 'schemaVersion' | 'payload' | 'occurredAt'
->;
+/** Default of `projectEvery`: a rebuild of a large log holds the payloads of at most this many events. */
+const PROJECT_EVERY = 50_000;
+
+/** oms_aggregate_states as loaded: the hash is computed by Postgres, as when the fold keeps a state. */
+const KEPT_STATE_COLUMNS: readonly UpsertColumn[] = [
+  col('stream_id', 'text'),
+  col('stream_type', 'text'),
+  col('version', 'int'),
+  col('state', 'jsonb'),
+  col('state_hash', 'text', STATE_HASH_SQL('u.state')),
+  col('updated_at', 'timestamptz', 'now()'),
+];
+
+function* keptStateRows(folded: ReadonlyMap<string, Folded>): Generator<readonly unknown[]> {
+  for (const [streamId, { version, state }] of folded) {
+    yield [streamId, aggregateKindOf(streamId), version, state, null, null];
+  }
+}
 
 interface Folded {
   version: number;
   state: unknown;
+  readonly decider: AnyDecider;
 }
+
+interface ReplayRun {
+  readonly folded: Map<string, Folded>;
+  position: string;
+  events: number;
+  readonly started: number;
+  total: number;
+}
+
+/** The streams touched since they were last projected, with the events that touched them. */
+type Touched = Map<string, ProjectedStream['events'][number][]>;
 
 /**
  * Rebuilds every read model (and the kept aggregate states) from the event store into
- * fresh tables, page by page in global order, with the live deciders and projector.
- * `rebuild` then swaps them in (under a lock, after catching up with what the live fold
- * committed meanwhile); `verify` compares them with the live tables and lists each
- * difference, leaving the live tables untouched.
+ * fresh tables, in global order, with the live deciders and projector. The log streams
+ * in with COPY while it is folded; the rows projected from the folded states are held
+ * (one per key, the latest) and loaded into the fresh tables with COPY at the end, each
+ * state written once. `rebuild` then swaps them in (under a lock, after catching up
+ * with what the live fold committed meanwhile); `verify` compares them with the live
+ * tables and lists each difference, leaving the live tables untouched.
  */
 export class ReadModelReplay {
   private readonly states: AggregateStateStore;
+  private readonly projector = new ReadModelProjector(rebuiltName);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -66,7 +102,7 @@ export class ReadModelReplay {
     const run = await this.fold(options);
     await this.dataSource.transaction(async (manager) => {
       await manager.query(`LOCK TABLE ${REBUILT_TABLES.join(', ')} IN EXCLUSIVE MODE`);
-      await this.foldPages(manager, run, options);
+      await this.catchUp(manager, run, options);
       await swapInRebuilt(manager);
     });
     await dropRebuildTables(this.dataSource);
@@ -82,124 +118,144 @@ export class ReadModelReplay {
     const run = await this.fold(options);
     const differences = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       // Compare against the log as of this snapshot: fold what was committed since.
-      await this.foldPages(manager, run, options);
+      await this.catchUp(manager, run, options);
       return compareRebuilt(manager);
     });
     await dropRebuildTables(this.dataSource);
     return { events: run.events, streams: run.folded.size, elapsedMs: Date.now() - run.started, differences };
   }
 
-  private async fold(options: ReplayOptions) {
+  /** Folds the whole log into the fresh tables, loading each once. */
+  private async fold(options: ReplayOptions): Promise<ReplayRun> {
     await createRebuildTables(this.dataSource);
-    const run = {
-      folded: new Map<string, Folded>(),
-      position: '0',
-      events: 0,
-      started: Date.now(),
-      total: 0,
-    };
+    const run: ReplayRun = { folded: new Map(), position: '0', events: 0, started: Date.now(), total: 0 };
     const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(
       `SELECT count(*)::int AS total FROM events`,
     );
     run.total = total;
-    await this.foldPages(this.dataSource, run, options);
+    const rows = new ReplayedRows();
+    const project = (streams: readonly ProjectedStream[]) => rows.add(this.projector.rowsOf(streams, []));
+    const last = await this.withConnection(this.dataSource, (client) =>
+      this.foldLog(client, run, options, project),
+    );
+    // The states are final: they load while the rows of the last stretch are projected
+    // (in slices, so that the load's stream flows meanwhile). Rows are pure functions of
+    // the state they were projected from: the latest wins. A table whose rows read the
+    // kept states (rm_orders its state hash) loads after them, the others at once.
+    const statesTable = rebuiltName('oms_aggregate_states');
+    const statesLoaded = this.withConnection(this.dataSource, (client) =>
+      copyIntoFreshTable(client, statesTable, KEPT_STATE_COLUMNS, keptStateRows(run.folded)),
+    );
+    statesLoaded.catch(() => undefined); // awaited below; must not go unhandled meanwhile
+    for (let start = 0; start < last.length; start += PROJECTED_SLICE) {
+      project(last.slice(start, start + PROJECTED_SLICE));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const tables = [...rows.entries()];
+    const readsStates = (columns: readonly UpsertColumn[]) =>
+      columns.some((column) => column.select?.includes(statesTable) === true);
+    const load = (loaded: typeof tables) =>
+      this.withConnection(this.dataSource, async (client) => {
+        for (const { table, columns, rows: tableRows } of loaded) {
+          await copyIntoFreshTable(client, table, columns, tableRows);
+        }
+      });
+    await Promise.all([
+      statesLoaded.then(() => load(tables.filter((entry) => readsStates(entry.columns)))),
+      load(tables.filter((entry) => !readsStates(entry.columns))),
+    ]);
+    await keyRebuildTables(this.dataSource);
     return run;
   }
 
-  /**
-   * Folds the log page by page and writes the states and read models of the streams a
-   * run of pages touched once per run (every `FLUSH_EVENTS` events and at the end), not
-   * once per page: a stream whose events span many pages is written once, with the rows
-   * its latest state gives (rows are pure functions of the state, so the tables end
-   * the same).
-   */
-  private async foldPages(
-    executor: SqlExecutor,
-    run: { folded: Map<string, Folded>; position: string; events: number; started: number; total: number },
-    options: ReplayOptions,
-  ): Promise<void> {
-    const projector = new ReadModelProjector(rebuiltName);
-    let touched = new Map<string, ProjectedStream['events'][number][]>();
-    let pending = 0;
-    const flush = async () => {
-      const streams = [...touched.entries()].map(([streamId, events]) => ({
-        streamId,
-        events,
-        ...run.folded.get(streamId)!,
-      }));
-      touched = new Map();
-      pending = 0;
-      await this.states.save(executor, streams, rebuiltName('oms_aggregate_states'));
-      await projector.project(executor, streams, []);
+  /** Folds what was committed after the run's position, upserting the streams it touches. */
+  private async catchUp(manager: EntityManager, run: ReplayRun, options: ReplayOptions): Promise<void> {
+    const project = async (streams: readonly ProjectedStream[]) => {
+      await this.states.save(manager, streams, rebuiltName('oms_aggregate_states'));
+      await this.projector.project(manager, streams, []);
     };
-    const pageSize = options.pageSize ?? 5_000;
-    // The next page is read while this one is folded: Postgres and the fold overlap. A
-    // read still in flight when folding fails is not awaited, so it must not go unhandled.
-    const read = (after: string) => {
-      const page = this.readPage(executor, after, pageSize);
-      page.catch(() => undefined);
-      return page;
-    };
-    let nextPage = read(run.position);
-    for (;;) {
-      const page = await nextPage;
-      if (page.length === 0) break;
-      run.position = page[page.length - 1].globalPosition;
-      nextPage = read(run.position);
-      for (const event of page) {
-        const decider = this.deciders.of(event.streamId);
-        let folded = run.folded.get(event.streamId);
-        if (folded === undefined) {
-          folded = { version: 0, state: decider.initialState };
-          run.folded.set(event.streamId, folded);
-        }
-        folded.state = decider.evolve(
-          folded.state,
-          storedToDecided(event.type, event.schemaVersion, event.payload),
-        );
-        folded.version = event.streamVersion;
-        const events = touched.get(event.streamId);
-        const projected = { type: event.type, payload: event.payload, occurredAt: event.occurredAt };
-        if (events === undefined) touched.set(event.streamId, [projected]);
-        else events.push(projected);
-      }
-      pending += page.length;
-      run.events += page.length;
-      run.total = Math.max(run.total, run.events);
-      if (pending >= FLUSH_EVENTS) await flush();
-      options.onProgress?.({ done: run.events, total: run.total, elapsedMs: Date.now() - run.started });
-    }
-    if (touched.size > 0) await flush();
+    const last = await this.withConnection(manager, (client) => this.foldLog(client, run, options, project));
+    if (last.length > 0) await project(last);
   }
 
   /**
-   * One page of the log in global order, with only what folding and projecting need
-   * (no metadata, ids or recorded times to parse), on the executor's connection (inside
-   * the swap or verify transaction, that transaction's).
+   * Folds the log after the run's position and hands the streams a stretch of it touched
+   * to `project` (every `projectEvery` events) with their latest states, a stream whose
+   * events span a stretch once, from its state at the end. Returns the streams touched
+   * since the last stretch, for the caller to project.
    */
-  private async readPage(executor: SqlExecutor, after: string, limit: number): Promise<ReplayedEvent[]> {
-    const rows = (await executor.query(
-      `SELECT global_position::text AS global_position, stream_id, stream_version, event_type, schema_version,
-              payload, floor(extract(epoch FROM occurred_at) * 1000)::float8 AS occurred_at
-       FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
-      [after, limit],
-    )) as Array<{
-      global_position: string;
-      stream_id: string;
-      stream_version: number;
-      event_type: string;
-      schema_version: number;
-      payload: unknown;
-      occurred_at: number;
-    }>;
-    return rows.map((row) => ({
-      globalPosition: row.global_position,
-      streamId: row.stream_id,
-      streamVersion: row.stream_version,
-      type: row.event_type,
-      schemaVersion: row.schema_version,
-      payload: row.payload,
-      occurredAt: row.occurred_at,
-    }));
+  private async foldLog(
+    client: PoolClient,
+    run: ReplayRun,
+    options: ReplayOptions,
+    project: (streams: readonly ProjectedStream[]) => void | Promise<void>,
+  ): Promise<ProjectedStream[]> {
+    let touched: Touched = new Map();
+    let pending = 0;
+    const take = (): ProjectedStream[] => {
+      const streams = [...touched].map(([streamId, events]) => {
+        const { version, state } = run.folded.get(streamId)!;
+        return { streamId, events, version, state };
+      });
+      touched = new Map();
+      pending = 0;
+      return streams;
+    };
+    const progressEvery = options.progressEvery ?? 5_000;
+    const projectEvery = options.projectEvery ?? PROJECT_EVERY;
+    let unreported = 0;
+    const report = () => {
+      unreported = 0;
+      options.onProgress?.({ done: run.events, total: run.total, elapsedMs: Date.now() - run.started });
+    };
+    await streamEventLog(client, run.position, async (events) => {
+      for (const event of events) {
+        this.foldEvent(run, touched, event);
+        run.position = event.globalPosition;
+        run.events += 1;
+        pending += 1;
+        unreported += 1;
+        if (unreported >= progressEvery) {
+          run.total = Math.max(run.total, run.events);
+          report();
+        }
+        if (pending >= projectEvery) await project(take());
+      }
+    });
+    run.total = Math.max(run.total, run.events);
+    if (unreported > 0 || run.events === 0) report();
+    return take();
+  }
+
+  private foldEvent(run: ReplayRun, touched: Touched, event: ReplayedEvent): void {
+    let folded = run.folded.get(event.streamId);
+    if (folded === undefined) {
+      const decider = this.deciders.of(event.streamId);
+      folded = { version: 0, state: decider.initialState, decider };
+      run.folded.set(event.streamId, folded);
+    }
+    folded.state = folded.decider.evolve(
+      folded.state,
+      storedToDecided(event.type, event.schemaVersion, event.payload),
+    );
+    folded.version = event.streamVersion;
+    // The event itself is what the projector reads of it (type, payload, occurredAt).
+    const events = touched.get(event.streamId);
+    if (events === undefined) touched.set(event.streamId, [event]);
+    else events.push(event);
+  }
+
+  /** The pg connection of a transaction's manager, or one of the pool's for the data source. */
+  private async withConnection<T>(
+    executor: DataSource | EntityManager,
+    work: (client: PoolClient) => Promise<T>,
+  ): Promise<T> {
+    const runner = executor instanceof DataSource ? executor.createQueryRunner() : executor.queryRunner!;
+    const client = (await runner.connect()) as PoolClient;
+    try {
+      return await work(client);
+    } finally {
+      if (executor instanceof DataSource) await runner.release();
+    }
   }
 }

@@ -1,5 +1,12 @@
 import { SqlExecutor } from '@oms/persistence';
-import { IGNORED_COLUMNS, REBUILT_TABLES, rebuiltName, RebuiltTable, TABLE_KEYS } from './replay-tables';
+import {
+  columnsOf,
+  IGNORED_COLUMNS,
+  REBUILT_TABLES,
+  rebuiltName,
+  RebuiltTable,
+  TABLE_KEYS,
+} from './replay-tables';
 
 /** One difference between a live row and the row rebuilt from the log. */
 export interface ReplayDifference {
@@ -29,10 +36,14 @@ export async function compareRebuilt(executor: SqlExecutor): Promise<ReplayDiffe
     const keys = TABLE_KEYS[table];
     const ignored = new Set([...(IGNORED_COLUMNS[table] ?? []), ...(ALWAYS_IGNORED[table] ?? [])]);
     const on = keys.map((key) => `l.${key} = r.${key}`).join(' AND ');
+    // Only rows that differ in a compared column, as Postgres compares the types (a row
+    // equal there is equal below), reach the column-by-column comparison.
+    const compared = (await columnsOf(executor, table)).filter((column) => !ignored.has(column));
+    const row = (alias: string) => `ROW(${compared.map((column) => `${alias}.${column}`).join(', ')})`;
     const rows = (await executor.query(
       `SELECT to_jsonb(l) AS live, to_jsonb(r) AS rebuilt
        FROM ${table} l FULL OUTER JOIN ${rebuiltName(table)} r ON ${on}
-       WHERE to_jsonb(l) IS DISTINCT FROM to_jsonb(r)`,
+       WHERE l.${keys[0]} IS NULL OR r.${keys[0]} IS NULL OR ${row('l')} IS DISTINCT FROM ${row('r')}`,
     )) as Array<{ live: Record<string, unknown> | null; rebuilt: Record<string, unknown> | null }>;
     for (const { live, rebuilt } of rows) {
       const either = (live ?? rebuilt)!;

@@ -34,13 +34,18 @@ describe('npm run replay', () => {
     expect(result.progress.at(-1)).toMatch(/\[#+\] \d+\/\d+ events 100\.0% \d+ ev\/s ETA 0\.0 s/);
   });
 
-  it('--verify names a tampered read-model row and column, and the rebuild repairs it', async () => {
+  it('--verify names a tampered read-model row and column and a row the log does not give, and the rebuild repairs both', async () => {
     const [fill] = await harness.query<{ fill_id: string }>(
       `SELECT fill_id FROM rm_fills ORDER BY fill_id LIMIT 1`,
     );
     await harness.query(`UPDATE rm_fills SET qty = qty + 1 WHERE fill_id = $1`, [fill.fill_id]);
     const [order] = await harness.query<{ id: string }>(`SELECT id FROM rm_orders ORDER BY id LIMIT 1`);
     await harness.query(`UPDATE rm_orders SET status = 'CANCELED' WHERE id = $1`, [order.id]);
+    await harness.query(
+      `INSERT INTO rm_fills SELECT account, market, 'no-such-fill', oms_order_id, order_id, symbol, side, price, qty,
+         quote_qty, fee, fee_asset, realized_pnl, is_maker, time, sources FROM rm_fills WHERE fill_id = $1`,
+      [fill.fill_id],
+    );
 
     const verified = await replay('--verify');
     expect(verified.code).toBe(1);
@@ -48,7 +53,8 @@ describe('npm run replay', () => {
       expect.arrayContaining([
         expect.stringMatching(new RegExp(`^DIFFERENCE rm_fills .*fill_id=${fill.fill_id} qty: live \\d`)),
         `DIFFERENCE rm_orders id=${order.id} status: live "CANCELED", replay "FILLED"`,
-        'verify: 2 difference(s)',
+        expect.stringMatching(/^DIFFERENCE rm_fills .*fill_id=no-such-fill: only in the live table$/),
+        'verify: 3 difference(s)',
       ]),
     );
 
@@ -59,6 +65,7 @@ describe('npm run replay', () => {
     expect(await harness.query(`SELECT status FROM rm_orders WHERE id = $1`, [order.id])).toEqual([
       { status: 'FILLED' },
     ]);
+    expect(await harness.query(`SELECT fill_id FROM rm_fills WHERE fill_id = 'no-such-fill'`)).toEqual([]);
   });
 
   it('--verify names an aggregate whose kept state no longer matches its events', async () => {

@@ -13,7 +13,7 @@ import {
 import { Dec } from '@oms/domain';
 import { aggregateKindOf, isOrderKind } from '../aggregates/aggregate-deciders';
 import { MarkRow } from '../aggregates/fold-context';
-import { isoTime, upsertRows } from './multi-row-upsert';
+import { isoTime, upsertRows, UpsertColumn } from './multi-row-upsert';
 import { OrderRow, omsOrderId, orderRowOf } from './order-row';
 import { positionRowOf } from './position-row';
 import {
@@ -40,6 +40,14 @@ export interface ProjectedStream {
 
 type Row = readonly unknown[];
 
+/** One read model's rows of a batch, with its columns and key (rows sharing a key: the last wins). */
+export interface ReadModelRows {
+  readonly table: string;
+  readonly columns: readonly UpsertColumn[];
+  readonly key: readonly string[];
+  readonly rows: readonly Row[];
+}
+
 /**
  * Writes the desk read models from aggregate states (saved before, in the same
  * transaction: rm_orders.state_hash is read from them): one multi-row statement per table
@@ -55,6 +63,13 @@ export class ReadModelProjector {
     streams: readonly ProjectedStream[],
     marks: readonly MarkRow[],
   ): Promise<void> {
+    for (const { table, columns, key, rows } of this.rowsOf(streams, marks)) {
+      await upsertRows(executor, table, columns, key, rows);
+    }
+  }
+
+  /** The rows `project` upserts, per table (tables named through `table`), in write order. */
+  rowsOf(streams: readonly ProjectedStream[], marks: readonly MarkRow[]): ReadModelRows[] {
     const rows = { orders: [] as Row[], fills: [] as Row[], positions: [] as Row[], balances: [] as Row[] };
     const breaks: Row[] = [];
     const venueStreams: Row[] = [];
@@ -112,49 +127,45 @@ export class ReadModelProjector {
       }
       breaks.push(...breakRows(stream));
     }
-    await upsertRows(
-      executor,
-      this.table('rm_orders'),
-      orderColumns(this.table('oms_aggregate_states')),
-      ['id'],
-      rows.orders,
-    );
-    await upsertRows(
-      executor,
-      this.table('rm_fills'),
-      FILL_COLUMNS,
-      ['account', 'market', 'fill_id'],
-      rows.fills,
-    );
-    await upsertRows(
-      executor,
-      this.table('rm_positions'),
-      POSITION_COLUMNS,
-      ['account', 'symbol', 'side'],
-      rows.positions,
-    );
-    await upsertRows(
-      executor,
-      this.table('rm_balances'),
-      BALANCE_COLUMNS,
-      ['account', 'wallet', 'asset'],
-      rows.balances,
-    );
-    await upsertRows(executor, this.table('rm_breaks'), BREAK_COLUMNS, ['id'], breaks);
-    await upsertRows(
-      executor,
-      this.table('rm_venue_streams'),
-      VENUE_STREAM_COLUMNS,
-      ['account'],
-      venueStreams,
-    );
-    await upsertRows(
-      executor,
-      this.table('rm_marks'),
-      MARK_COLUMNS,
-      ['symbol'],
-      marks.map((mark) => [mark.symbol, mark.market, mark.price, isoTime(mark.time)]),
-    );
+    return [
+      {
+        table: this.table('rm_orders'),
+        columns: orderColumns(this.table('oms_aggregate_states')),
+        key: ['id'],
+        rows: rows.orders,
+      },
+      {
+        table: this.table('rm_fills'),
+        columns: FILL_COLUMNS,
+        key: ['account', 'market', 'fill_id'],
+        rows: rows.fills,
+      },
+      {
+        table: this.table('rm_positions'),
+        columns: POSITION_COLUMNS,
+        key: ['account', 'symbol', 'side'],
+        rows: rows.positions,
+      },
+      {
+        table: this.table('rm_balances'),
+        columns: BALANCE_COLUMNS,
+        key: ['account', 'wallet', 'asset'],
+        rows: rows.balances,
+      },
+      { table: this.table('rm_breaks'), columns: BREAK_COLUMNS, key: ['id'], rows: breaks },
+      {
+        table: this.table('rm_venue_streams'),
+        columns: VENUE_STREAM_COLUMNS,
+        key: ['account'],
+        rows: venueStreams,
+      },
+      {
+        table: this.table('rm_marks'),
+        columns: MARK_COLUMNS,
+        key: ['symbol'],
+        rows: marks.map((mark) => [mark.symbol, mark.market, mark.price, isoTime(mark.time)]),
+      },
+    ];
   }
 }
 
