@@ -63,12 +63,14 @@ async function recordedFills(
     const fill = reportedFillOf(event);
     return fill !== null && wanted.has(fill.fillId);
   });
+  // Sorted here, not by the query: ORDER BY stream_version would lead the planner to walk
+  // the stream's whole history by its version index instead of the fill-id index.
   const rows = (await uow.executor.query(
-    `SELECT event_type, schema_version, payload FROM events
-      WHERE stream_id = $1 AND event_type IN ${FILL_EVENT_TYPES} AND ${FILL_ID_SQL} = ANY($2::text[])
-      ORDER BY stream_version`,
+    `SELECT event_type, schema_version, payload, stream_version FROM events
+      WHERE stream_id = $1 AND event_type IN ${FILL_EVENT_TYPES} AND ${FILL_ID_SQL} = ANY($2::text[])`,
     [streamId, [...wanted]],
-  )) as StoredRow[];
+  )) as Array<StoredRow & { stream_version: number }>;
+  rows.sort((left, right) => left.stream_version - right.stream_version);
   return mergedByFill([...decidedOf(rows), ...decided]);
 }
 
