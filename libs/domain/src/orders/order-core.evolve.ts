@@ -15,7 +15,7 @@ import {
   unsettleOrderFill,
 } from './order-fill-totals';
 import { OrderSnapshotCore, laterSnapshot } from './order-status';
-import { OrderCoreState, OrderLifecycleState } from './order-core.state';
+import { OrderCoreState, OrderLifecycleState, sortsAmongKeptFills } from './order-core.state';
 
 type State<R, S extends OrderSnapshotCore> = OrderCoreState<R, S>;
 
@@ -43,10 +43,11 @@ export function foldOrderSnapshot<R, S extends OrderSnapshotCore>(
 
 /**
  * Folds one fill report: counted once per fill id, whichever source saw it first. A
- * report of a kept fill merges into it; a report sorting after the settled fills is a
- * new fill, kept (the oldest kept fill beyond the window goes into the totals); any
- * other report is placed by the OrderFillSettled event its decision adds, since only
- * the order's recorded report of it tells a settled fill from a new one.
+ * report of a kept fill merges into it; a report sorting among the kept fills (see
+ * sortsAmongKeptFills) is a new fill, kept (the oldest kept fill beyond the window goes
+ * into the totals); any other report is placed by the OrderFillSettled event its
+ * decision adds, since only the order's recorded report of it tells a settled fill
+ * from a new one.
  */
 export function foldOrderFill<R, S extends OrderSnapshotCore>(
   state: State<R, S>,
@@ -72,7 +73,7 @@ export function foldOrderFill<R, S extends OrderSnapshotCore>(
       recentFills: upsertSorted(state.recentFills, mergeFillReports(existing, fill).fill, fillKey),
     };
   }
-  return isAfterSettledFills(state.settledFills, fill) ? keepFill(keyed, fill) : keyed;
+  return sortsAmongKeptFills(state, fill) ? keepFill(keyed, fill) : keyed;
 }
 
 const fillKey = (fill: OrderFill) => ({ time: fill.time, id: fill.fillId });
@@ -89,9 +90,11 @@ function keepFill<R, S extends OrderSnapshotCore>(state: State<R, S>, fill: Orde
 }
 
 /**
- * Places a fill its decision looked up: the earlier report it replaces leaves the
- * totals, and a kept report of it is the one its observation event just kept (the
- * decision adds this event only for a fill not kept before), so it is dropped too.
+ * Places a fill its decision settled: the earlier report it replaces leaves the totals,
+ * and a kept report of it is the one its observation event just kept (a report timed
+ * after the totals by another source's clock; the decision adds this event only for a
+ * fill not kept before), so it is dropped too. The fill kept in its place was settled
+ * when that report came in, so the window is one short until the next new fill.
  */
 function settleReportedFill<R, S extends OrderSnapshotCore>(
   state: State<R, S>,

@@ -1,6 +1,13 @@
 import { Dec } from '../shared/decimal';
 import { InferredFill, OrderFill } from './order-fills';
-import { EMPTY_ORDER_FILL_TOTALS, FILL_REPORT_SKEW_MS, OrderFillTotals } from './order-fill-totals';
+import { compareByTimeThenId } from '../shared/sorted-by-time';
+import {
+  EMPTY_ORDER_FILL_TOTALS,
+  FILL_REPORT_SKEW_MS,
+  ORDER_FILL_WINDOW,
+  OrderFillTotals,
+  isAfterSettledFills,
+} from './order-fill-totals';
 import { OrderSnapshotCore } from './order-status';
 import { ReconciliationBreak } from './reconciliation-break';
 import { CancelOutcome, UncertaintyReason } from './order-lifecycle.events';
@@ -191,6 +198,23 @@ export function orderFillNeedsRecord(
     through !== null &&
     report.time - FILL_REPORT_SKEW_MS <= through.time &&
     findRecentFill(state, report.fillId) === undefined
+  );
+}
+
+/**
+ * True when a new fill belongs among the fills kept: it sorts after the totals, and
+ * after the oldest kept fill once the window is full. Its observation event keeps it;
+ * any other new fill is placed by an OrderFillSettled event.
+ */
+export function sortsAmongKeptFills(
+  state: AnyOrderCoreState,
+  fill: { readonly fillId: string; readonly time: number },
+): boolean {
+  if (!isAfterSettledFills(state.settledFills, fill)) return false;
+  const oldest = state.recentFills[0];
+  return (
+    state.recentFills.length < ORDER_FILL_WINDOW ||
+    compareByTimeThenId({ time: fill.time, id: fill.fillId }, { time: oldest.time, id: oldest.fillId }) > 0
   );
 }
 

@@ -52,11 +52,21 @@ const longFills = fc
     });
   });
 
-function reportsOf(fill: FillSpec): SpotOrderCommand[] {
+/** The stream's and/or the poll's report of a fill; the poll's clock may run `pollSkewMs` late. */
+function reportsOf(fill: FillSpec, pollSkewMs = 0): SpotOrderCommand[] {
   const base = { ticketId: fill.ticketId, qty: fill.qty, price: fill.price, tradeTime: fill.tradeTime };
   const reports: SpotFillObservation[] = [];
   if (fill.sightings !== 'rest') reports.push(spotFillObservation({ ...base, source: 'ws', fee: null }));
-  if (fill.sightings !== 'ws') reports.push(spotFillObservation({ ...base, source: 'rest-poll', fee: FEE }));
+  if (fill.sightings !== 'ws') {
+    reports.push(
+      spotFillObservation({
+        ...base,
+        tradeTime: fill.tradeTime + pollSkewMs,
+        source: 'rest-poll',
+        fee: FEE,
+      }),
+    );
+  }
   return reports.map((observation) => ({ type: 'RecordSpotFillObservation', observation, now: 1 }));
 }
 
@@ -138,6 +148,47 @@ describe('order fills beyond the window are totals', () => {
   });
 });
 
+describe('order fills reported late beyond the window', () => {
+  it('counts every fill once, its fee kept, however late its reports come and however skewed the poll clock', () => {
+    fc.assert(
+      fc.property(
+        longFills.chain((fills) =>
+          fc.tuple(
+            fc.constant(fills),
+            fc.array(fc.integer({ min: 0, max: 5 }), { minLength: fills.length, maxLength: fills.length }),
+            fc.array(fc.integer({ min: 0, max: ORDER_FILL_WINDOW * 3 }), {
+              minLength: fills.length * 2,
+              maxLength: fills.length * 2,
+            }),
+          ),
+        ),
+        ([fills, skews, delays]) => {
+          const reports = fills.flatMap((fill, index) => reportsOf(fill, skews[index]));
+          const arrival = reports
+            .map((report, index) => ({ report, at: index + delays[index] + 0.5 }))
+            .sort((left, right) => left.at - right.at)
+            .map(({ report }) => report);
+          const { state, events } = foldSpot([...arrival, finalReport(fills)]);
+          const figures = realFillFigures(state);
+          expect(figures.count).toBe(fills.length);
+          expect(figures.qty.toFixed()).toBe(
+            fills.reduce((total, fill) => total.plus(fill.qty), new Dec(0)).toFixed(),
+          );
+          expect(state.inferredFills).toEqual({});
+          expect(state.breaks).toEqual({});
+          const polled = fills.filter((fill) => fill.sightings !== 'ws').map((fill) => fill.ticketId);
+          const recorded = recordedFillsOf(events);
+          expect(polled.filter((fillId) => recorded.get(fillId)?.fee === null)).toEqual([]);
+          expect(stateHash(events.reduce(spotOrderDecider.evolve, spotOrderDecider.initialState))).toBe(
+            stateHash(state),
+          );
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});
+
 describe('a spot report of a fill already settled', () => {
   const fills: FillSpec[] = Array.from({ length: ORDER_FILL_WINDOW + 5 }, (_, index) => ({
     ticketId: `S${String(index).padStart(5, '0')}`,
@@ -206,6 +257,26 @@ describe('a spot report of a fill already settled', () => {
     const after = decided.reduce(spotOrderDecider.evolve, state);
     expect(realFillFigures(after).count).toBe(realFillFigures(state).count + 1);
     expect(realFillFigures(after).qty.toFixed()).toBe(realFillFigures(state).qty.plus('0.1').toFixed());
+  });
+
+  it('takes a report of the newest settled fill timed a little later (another clock) as that fill, not a new one', () => {
+    const newestSettled = fills[ORDER_FILL_WINDOW + 5 - ORDER_FILL_WINDOW - 1];
+    const later = {
+      ticketId: newestSettled.ticketId,
+      price: newestSettled.price,
+      tradeTime: newestSettled.tradeTime + 3,
+    };
+    const record = recordedFillsOf(events).get(newestSettled.ticketId)!;
+    expect(orderFillNeedsRecord(state, { fillId: later.ticketId, time: later.tradeTime })).toBe(true);
+    const repeat = spotOrderDecider.decide(
+      withRecord(poll({ ...later, source: 'ws', fee: null }), record),
+      state,
+    );
+    expect(repeat).toEqual([]);
+    const decided = spotOrderDecider.decide(withRecord(poll(later), record), state) as SpotOrderEvent[];
+    const after = decided.reduce(spotOrderDecider.evolve, state);
+    expect(realFillFigures(after)).toEqual(realFillFigures(state));
+    expect(after.recentFills.some((fill) => fill.fillId === later.ticketId)).toBe(false);
   });
 
   it('refuses a recorded report of another fill', () => {

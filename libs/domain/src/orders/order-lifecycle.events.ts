@@ -136,10 +136,10 @@ export type InferredFillRetired = DomainEvent<
 >;
 
 /**
- * A report of a fill the order may keep as totals only (it sorts no later than the
- * settled fills): the fill merged with the order's recorded report of it (`replaces`,
- * taken out of the totals), or a new fill (`replaces` null). Follows the report's
- * observation event, which does not place such a fill itself.
+ * A fill report its observation event cannot place on its own: the fill merged with the
+ * order's recorded report of a fill the order keeps as totals only (`replaces`, taken
+ * out of the totals), or a new fill older than the fills kept (`replaces` null). Follows
+ * the report's observation event.
  */
 export type OrderFillSettled = DomainEvent<
   'OrderFillSettled',

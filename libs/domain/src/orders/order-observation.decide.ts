@@ -2,10 +2,14 @@ import { canonicalJson } from '../shared/canonical-json';
 import { invalidField } from '../shared/domain-error';
 import { sameState } from '../shared/same-state';
 import { OrderFill, mergeFillReports, readOrderFill } from './order-fills';
-import { isAfterSettledFills } from './order-fill-totals';
 import { OrderFillSettled, OrderLifecycleEvent } from './order-lifecycle.events';
 import { OrderSnapshotCore } from './order-status';
-import { AnyOrderCoreState, findRecentFill, orderFillNeedsRecord } from './order-core.state';
+import {
+  AnyOrderCoreState,
+  findRecentFill,
+  orderFillNeedsRecord,
+  sortsAmongKeptFills,
+} from './order-core.state';
 import { checkObservationIdentity, consequencesOfObservation } from './observation-consequences';
 import { breakEvent } from './order-decision-support';
 
@@ -65,12 +69,13 @@ export function decideFillReport<State extends AnyOrderCoreState, Observed>(
   if (existing === undefined && orderFillNeedsRecord(state, fill)) {
     existing = recordedFill(fill.fillId, recorded) ?? undefined;
     if (existing !== undefined) {
-      const merged = mergeFillReports(existing, fill).fill;
-      if (canonicalJson(merged) !== canonicalJson(existing)) settled = settledEvent(merged, existing);
-    } else if (!isAfterSettledFills(state.settledFills, fill)) {
-      settled = settledEvent(fill, null);
+      const merge = mergeFillReports(existing, fill);
+      // A repeat that adds nothing; folding its observation alone might keep it as new.
+      if (!merge.contradicts && canonicalJson(merge.fill) === canonicalJson(existing)) return [];
+      settled = settledEvent(merge.fill, existing);
     }
   }
+  if (existing === undefined && !sortsAmongKeptFills(state, fill)) settled = settledEvent(fill, null);
   const observedState = evolve(state, observed);
   const after = settled === null ? observedState : evolve(observedState, settled);
   const events: Array<Observed | OrderLifecycleEvent> = settled === null ? [] : [settled];
