@@ -19,6 +19,7 @@ import { createFoldServices, FoldServices } from '../src/aggregates/fold-service
 import { ContractMultipliers } from '../src/fold/contract-multipliers';
 import { withRecordedPositionReport } from '../src/aggregates/recorded-position-reports';
 import { decodedEnvelope } from '../src/fold/test-support/fold-fixtures';
+import { measureFuturesOrderHistory } from './futures-order-history';
 import {
   MULTIPLIERS,
   PERPETUAL,
@@ -242,6 +243,10 @@ export async function measureHistoryCost(dataSource: DataSource): Promise<void> 
     `spot order: first fill ${median(fresh).toFixed(2)} ms, next fill with ${SPOT_FILLS} fills ${median(next).toFixed(2)} ms, ` +
       `poll report of a settled fill ${median(settledSpotReports).toFixed(2)} ms`,
   );
+  const futures = await measureFuturesOrderHistory(dataSource, fold, SAMPLES);
+  console.log(
+    `futures order: first fill ${median(futures.first).toFixed(2)} ms, next fill with ${futures.fills} fills ${median(futures.next).toFixed(2)} ms`,
+  );
   const seeding = process.hrtime.bigint();
   const positionStream = await positionWithFills(dataSource, fold, 'long', POSITION_FILLS);
   console.log(
@@ -277,6 +282,13 @@ export async function measureHistoryCost(dataSource: DataSource): Promise<void> 
       metric: `spot order: poll report of a settled fill at ${SPOT_FILLS} fills`,
       value: Number(median(settledSpotReports).toFixed(2)),
       unit: 'ms',
+    },
+    { metric: 'futures order: first fill', value: Number(median(futures.first).toFixed(2)), unit: 'ms' },
+    {
+      metric: `futures order: next fill at ${futures.fills} fills`,
+      value: Number(median(futures.next).toFixed(2)),
+      unit: 'ms',
+      target: '<= 2x first',
     },
     { metric: 'position: first fill', value: Number(median(freshPositions).toFixed(2)), unit: 'ms' },
     {
