@@ -162,13 +162,11 @@ export function realFillFigures(state: AnyOrderCoreState): RealFillFigures {
   const settled = state.settledFills;
   let qty = new Dec(settled.qty);
   let quote = new Dec(settled.quote);
-  let firstTime = settled.firstTime;
   for (const fill of state.recentFills) {
     qty = qty.plus(fill.qty);
     quote = quote.plus(new Dec(fill.price).times(fill.qty));
-    firstTime = firstTime === null ? fill.time : Math.min(firstTime, fill.time);
   }
-  return { count: settled.count + state.recentFills.length, qty, quote, firstTime };
+  return { count: settled.count + state.recentFills.length, qty, quote, firstTime: firstFillTime(state) };
 }
 
 /** The earliest real fill's time; null before any fill. */
