@@ -25,6 +25,8 @@ export * from './orders/reconciliation-break';
 export * from './orders/order-lifecycle.events';
 export * from './orders/order-lifecycle.commands';
 export * from './orders/order-core.state';
+export * from './orders/order-fill-totals';
+export { compareByTimeThenId } from './shared/sorted-by-time';
 
 export * from './spot-order/spot-order-request';
 export * from './spot-order/spot-order.types';
@@ -60,7 +62,6 @@ export * from './observations/observation-identity';
 export * from './upcasting/domain-event-union';
 export * from './upcasting/upcaster';
 export * from './orders/order-view';
-export * from './spot-order/spot-order-fills';
 export * from './position/position-fill-input';
 export * from './observations/observation-routing';
 export * from './pnl/utc-day';

@@ -3,7 +3,8 @@ import { aggregateKindOf } from './aggregate-deciders';
 import { DecidedEvent, EventOrigin } from './decided-event';
 import { FoldContext } from './fold-context';
 import { OrderMarket } from './order-links.store';
-import { positionCommandsOf } from './position-effects';
+import { orderSideFirstKnown, positionCommandsOf } from './position-effects';
+import { settledFillsOf, withRecordedOrderFill } from './recorded-order-fills';
 import { withRecordedPositionReport } from './recorded-position-reports';
 
 /** A futures fill's contract multiplier is not known yet: the transaction is rolled back and retried. */
@@ -24,8 +25,9 @@ export function orderMarketOf(streamId: string): OrderMarket {
 
 /**
  * Decides one command on an order aggregate and what follows from it in the same
- * transaction: the venue orderId is linked to the stream the first time it is known
- * (releasing fills parked for it), and a futures order's new fills reach its position.
+ * transaction: a fill report older than the fills the order keeps carries the order's
+ * recorded report of it, the venue orderId is linked to the stream the first time it is
+ * known (releasing fills parked for it), and a futures order's new fills reach its position.
  */
 export class OrderFolder {
   async apply(
@@ -35,7 +37,11 @@ export class OrderFolder {
     origin: EventOrigin,
   ): Promise<DecidedEvent[] | DomainError> {
     const before = (await context.uow.stateOf(streamId)) as AnyOrderCoreState;
-    const decided = await context.uow.decide(streamId, command, origin);
+    const decided = await context.uow.decide(
+      streamId,
+      await withRecordedOrderFill(context.uow, streamId, command),
+      origin,
+    );
     if (decided instanceof DomainError) return decided;
     const after = (await context.uow.stateOf(streamId)) as AnyOrderCoreState;
     const accountId = after.accountId ?? before.accountId;
@@ -49,11 +55,16 @@ export class OrderFolder {
       context.released.push(...released);
     }
     if (decided.length > 0 && aggregateKindOf(streamId) === 'futures-order') {
+      const futuresBefore = before as FuturesOrderState;
+      const futuresAfter = after as FuturesOrderState;
       const positionCommands = positionCommandsOf(
-        before as FuturesOrderState,
-        after as FuturesOrderState,
+        futuresBefore,
+        futuresAfter,
         decided,
         origin.occurredAt,
+        orderSideFirstKnown(futuresBefore, futuresAfter)
+          ? await settledFillsOf(context.uow, streamId, futuresAfter)
+          : [],
       );
       for (const { streamId: positionStream, command: positionCommand } of positionCommands) {
         const result = await context.uow.decide(

@@ -3,7 +3,9 @@ import {
   AnyOrderCoreState,
   canonicalDecimal,
   dec,
+  firstFillTime,
   FuturesStopOrderState,
+  hasRealFills,
   isPositive,
   OrderLifecycleState,
 } from '@oms/domain';
@@ -165,12 +167,7 @@ export function orderRowOf(
   const request = order.request;
   const venue = order.venue;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const fillTimes = Object.values(order.fills).map((fill) => fill.time);
-  const createdAt =
-    requestedAt(order) ??
-    venue?.createdAt ??
-    (fillTimes.length > 0 ? Math.min(...fillTimes) : null) ??
-    updatedAt;
+  const createdAt = requestedAt(order) ?? venue?.createdAt ?? firstFillTime(order) ?? updatedAt;
   return {
     id: omsOrderId(streamId),
     streamId,
@@ -194,7 +191,7 @@ export function orderRowOf(
     cumulativeQuoteQty: order.cumulativeQuoteQty ?? '0',
     clientOrderId: order.clientOrderId,
     orderId: order.orderId,
-    status: lifecycleStatus(order, venue?.status ?? null, fillTimes.length > 0),
+    status: lifecycleStatus(order, venue?.status ?? null, hasRealFills(order)),
     origin: order.submission.phase === 'none' ? 'external' : 'desk',
     createdBy: actorOf(order),
     createdAt,

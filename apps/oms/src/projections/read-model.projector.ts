@@ -1,14 +1,11 @@
 import { SqlExecutor } from '@oms/persistence';
 import {
+  AnyOrderCoreState,
   FuturesBalanceState,
-  FuturesFillObservation,
   FuturesPositionState,
-  OrderFill,
   ReconciliationBreak,
   SpotBalanceState,
-  SpotFillObservation,
   VenueStreamState,
-  futuresFillId,
 } from '@oms/domain';
 import { Dec } from '@oms/domain';
 import { aggregateKindOf, isOrderKind } from '../aggregates/aggregate-deciders';
@@ -16,6 +13,7 @@ import { MarkRow } from '../aggregates/fold-context';
 import { isoTime, upsertRows, UpsertColumn } from './multi-row-upsert';
 import { OrderRow, omsOrderId, orderRowOf } from './order-row';
 import { positionRowOf } from './position-row';
+import { touchedFillsOf } from './touched-fills';
 import {
   BALANCE_COLUMNS,
   BREAK_COLUMNS,
@@ -204,16 +202,8 @@ function orderValues(order: OrderRow): Row {
 
 /** Only the fills this change touched: the cost does not grow with the order's fills. */
 function fillRows(stream: ProjectedStream, order: OrderRow): Row[] {
-  const fills = (stream.state as { fills: Readonly<Record<string, OrderFill>> }).fills;
-  const ids = new Set<string>();
-  for (const event of stream.events) {
-    if (event.type === 'SpotFillObserved') ids.add((event.payload as SpotFillObservation).ticketId);
-    if (event.type === 'FuturesFillObserved') ids.add(futuresFillId(event.payload as FuturesFillObservation));
-  }
   const rows: Row[] = [];
-  for (const fillId of ids) {
-    const fill = fills[fillId];
-    if (fill === undefined) continue;
+  for (const fill of touchedFillsOf(stream.state as AnyOrderCoreState, stream.events)) {
     rows.push([
       order.account,
       order.market,

@@ -95,8 +95,8 @@ describe('futures order', () => {
         );
         const events = afterPoll as FuturesOrderEvent[];
         const final = events.reduce(futuresOrderDecider.evolve, state);
-        expect(Object.keys(final.fills)).toEqual(['1747358716187197441']);
-        expect(final.fills['1747358716187197441']).toMatchObject({
+        expect(final.recentFills.map((fill) => fill.fillId)).toEqual(['1747358716187197441']);
+        expect(final.recentFills[0]).toMatchObject({
           qty: '4',
           realizedPnl: '0',
           fee: { asset: 'USDT', amount: '0.001478016' },
@@ -111,7 +111,9 @@ describe('futures order', () => {
     spec
       .given([requested])
       .when({ type: 'RecordFuturesFillObservation', observation: withoutTicket, now: 2 })
-      .thenState((state) => expect(Object.keys(state.fills)).toEqual(['1744405140125908224']));
+      .thenState((state) =>
+        expect(state.recentFills.map((fill) => fill.fillId)).toEqual(['1744405140125908224']),
+      );
     spec
       .given([requested])
       .when({

@@ -63,7 +63,8 @@ function decideFuturesOrder(command: FuturesOrderCommand, state: FuturesOrderSta
     case 'RecordFuturesFillObservation':
       return observeFill(
         state,
-        matchTicketlessFill(state, readFuturesFillObservation(command.observation)),
+        matchTicketlessFill(state, readFuturesFillObservation(command.observation), command.recorded),
+        command.recorded,
         requireTime(command.now),
       );
     default:
@@ -93,21 +94,23 @@ function observeOrder(
 function observeFill(
   state: FuturesOrderState,
   observation: FuturesFillObservation,
+  recorded: unknown,
   now: number,
 ): FuturesOrderEvent[] {
   const observed: FuturesFillObserved = { type: 'FuturesFillObserved', schemaVersion: 1, data: observation };
   return decideFillReport<FuturesOrderState, FuturesOrderEvent>(
     state,
     observation,
-    futuresFill(observation),
+    futuresOrderFillOf(observation),
     observed,
+    recorded,
     evolveFuturesOrder,
     now,
   );
 }
 
 /** A futures fill is identified by futuresFillId (ticket id, else trade id); quantities are contracts. */
-function futuresFill(observation: FuturesFillObservation): OrderFill {
+export function futuresOrderFillOf(observation: FuturesFillObservation): OrderFill {
   return fillFromReport({
     fillId: futuresFillId(observation),
     price: observation.price,
@@ -134,7 +137,7 @@ export function evolveFuturesOrder(state: FuturesOrderState, event: FuturesOrder
     case 'FuturesOrderObserved':
       return foldOrderSnapshot(state, event.data);
     case 'FuturesFillObserved':
-      return foldOrderFill(state, event.data, futuresFill(event.data));
+      return foldOrderFill(state, event.data, futuresOrderFillOf(event.data));
     default:
       return evolveOrderLifecycle(state, event);
   }

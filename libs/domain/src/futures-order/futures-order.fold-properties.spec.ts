@@ -79,7 +79,7 @@ describe('futures order folding properties', () => {
       fc.property(histories, (commands) => {
         const { state } = foldCommands(futuresOrderDecider, commands);
         expect(state.breaks).toEqual({});
-        const covered = [...Object.values(state.fills), ...Object.values(state.inferredFills)].reduce(
+        const covered = [...state.recentFills, ...Object.values(state.inferredFills)].reduce(
           (total, fill) => total + Number(fill.qty),
           0,
         );

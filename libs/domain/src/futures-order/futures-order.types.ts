@@ -3,6 +3,7 @@ import { FuturesOrderObservation, FuturesOrderObserved } from '../observations/f
 import { OrderLifecycleCommand } from '../orders/order-lifecycle.commands';
 import { OrderLifecycleEvent, OrderSubmissionRequested } from '../orders/order-lifecycle.events';
 import { OrderCoreState } from '../orders/order-core.state';
+import { OrderFill } from '../orders/order-fills';
 import { FuturesOrderRequest } from './futures-order-request';
 
 /** Quantities (executedQty, fills) are contracts. */
@@ -44,6 +45,12 @@ export interface RecordFuturesFillObservation {
   readonly type: 'RecordFuturesFillObservation';
   readonly observation: FuturesFillObservation;
   readonly now: number;
+  /**
+   * For a fill the state cannot tell new or repeated (see `orderFillNeedsRecord`): the
+   * order's recorded report of it, every report of that fill merged, or null when it has
+   * none. The state keeps no older fills, so the caller looks it up.
+   */
+  readonly recorded?: OrderFill | null;
 }
 
 export type FuturesOrderCommand =

@@ -33,18 +33,18 @@ function fold(...observations: (typeof wsFill)[]): FuturesOrderState {
 describe('a futures trades row without ticketId', () => {
   it('merges into the stream report of the same fill (price, quantity, time), taking its fee', () => {
     const state = fold(wsFill, ticketlessRow);
-    expect(Object.keys(state.fills)).toEqual([wsFill.ticketId]);
-    expect(state.fills[wsFill.ticketId!].fee).toEqual(ticketlessRow.fee);
-    expect(state.fills[wsFill.ticketId!].sources).toEqual(['rest-poll', 'ws']);
+    expect(state.recentFills.map((fill) => fill.fillId)).toEqual([wsFill.ticketId]);
+    expect(state.recentFills[0].fee).toEqual(ticketlessRow.fee);
+    expect(state.recentFills[0].sources).toEqual(['rest-poll', 'ws']);
   });
 
   it('stays a fill of its own when the price differs', () => {
     const state = fold(wsFill, { ...ticketlessRow, price: '2463.37' });
-    expect(Object.keys(state.fills)).toHaveLength(2);
+    expect(state.recentFills).toHaveLength(2);
   });
 
   it('stays a fill of its own when it is more than a second apart', () => {
     const state = fold(wsFill, { ...ticketlessRow, tradeTime: wsFill.tradeTime + 5_000 });
-    expect(Object.keys(state.fills)).toHaveLength(2);
+    expect(state.recentFills).toHaveLength(2);
   });
 });

@@ -1,16 +1,25 @@
 import { Dec } from '../shared/decimal';
+import { invalidField } from '../shared/domain-error';
 import { FuturesFillObservation, futuresFillId } from '../observations/futures-fill-observed';
-import { OrderFill } from '../orders/order-fills';
+import { findRecentFill } from '../orders/order-core.state';
+import { FILL_REPORT_SKEW_MS } from '../orders/order-fill-totals';
+import { OrderFill, readOrderFill } from '../orders/order-fills';
 import { FuturesOrderState } from './futures-order.types';
 
 /** Stream and poll clocks of one fill differ by a few ms at most; a second is generous. */
-export const TICKETLESS_MATCH_WINDOW_MS = 1_000;
+export const TICKETLESS_MATCH_WINDOW_MS = FILL_REPORT_SKEW_MS;
 
-function sameFill(fill: OrderFill, observation: FuturesFillObservation): boolean {
+/**
+ * True when a ticketless trades row is the poll's report of `fill`: same price, quantity
+ * and time, and so far reported by the stream only.
+ */
+export function ticketlessRowMatches(fill: OrderFill, observation: FuturesFillObservation): boolean {
   return (
     new Dec(fill.price).equals(observation.price) &&
     new Dec(fill.qty).equals(observation.quantity) &&
-    Math.abs(fill.time - observation.tradeTime) <= TICKETLESS_MATCH_WINDOW_MS
+    Math.abs(fill.time - observation.tradeTime) <= TICKETLESS_MATCH_WINDOW_MS &&
+    fill.sources.includes('ws') &&
+    !fill.sources.includes('rest-poll')
   );
 }
 
@@ -20,20 +29,27 @@ function sameFill(fill: OrderFill, observation: FuturesFillObservation): boolean
  * Before a report is folded into its order, it is matched to a fill the other source
  * reported with the same price, quantity and time (architecture.md), and re-keyed to
  * that fill's id: a ticketless poll row matches a fill only the stream has reported.
- * The stream normally reports first; a stream report arriving after a ticketless row
- * cannot be told from a different fill of the same price and time (the order state does
- * not record which ids are trade ids), so that order is left to the position break.
+ * The fills kept are searched here; for a row as old as the settled fills the caller
+ * passes the matching recorded fill it found in the log (`recorded`), and the row is
+ * re-keyed to it. The stream normally reports first; a stream report arriving after a
+ * ticketless row cannot be told from a different fill of the same price and time (the
+ * order state does not record which ids are trade ids), so that order is left to the
+ * position break.
  */
 export function matchTicketlessFill(
   state: FuturesOrderState,
   observation: FuturesFillObservation,
+  recorded: unknown,
 ): FuturesFillObservation {
-  if (state.fills[futuresFillId(observation)] !== undefined) return observation;
+  if (findRecentFill(state, futuresFillId(observation)) !== undefined) return observation;
   if (observation.ticketId !== null) return observation;
-  for (const fill of Object.values(state.fills)) {
-    if (sameFill(fill, observation) && fill.sources.includes('ws') && !fill.sources.includes('rest-poll')) {
-      return { ...observation, ticketId: fill.fillId };
-    }
+  for (const fill of state.recentFills) {
+    if (ticketlessRowMatches(fill, observation)) return { ...observation, ticketId: fill.fillId };
   }
-  return observation;
+  if (recorded === undefined || recorded === null) return observation;
+  const fill = readOrderFill(recorded, 'recorded');
+  if (fill.fillId === observation.tradeId) return observation;
+  if (!ticketlessRowMatches(fill, observation))
+    throw invalidField('recorded', `is neither fill ${String(observation.tradeId)} nor a fill it matches`);
+  return { ...observation, ticketId: fill.fillId };
 }

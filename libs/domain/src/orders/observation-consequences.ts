@@ -1,10 +1,10 @@
 import { canonicalJson } from '../shared/canonical-json';
-import { compareDecimals, isPositive } from '../shared/decimal';
+import { canonicalDecimal, compareDecimals, isPositive } from '../shared/decimal';
 import { ObservationSource } from '../observations/observation-source';
 import { OrderLifecycleEvent, ReconciliationBreakDetected } from './order-lifecycle.events';
-import { requiredInferredFill, sumFilledQty } from './order-fills';
+import { requiredInferredFill } from './order-fills';
 import { OrderSnapshotCore, isCanceledStatus, isTerminalStatus, terminalStatusesAgree } from './order-status';
-import { AnyOrderCoreState, venueKnowsOrder } from './order-core.state';
+import { AnyOrderCoreState, realFillFigures, venueKnowsOrder } from './order-core.state';
 import { anotherStream, breakEvent, foundBy } from './order-decision-support';
 
 /**
@@ -138,7 +138,7 @@ export function consequencesOfObservation(
 
 function overfills(state: AnyOrderCoreState): Array<(now: number) => ReconciliationBreakDetected> {
   const found: Array<(now: number) => ReconciliationBreakDetected> = [];
-  const realQty = sumFilledQty(state.fills);
+  const realQty = canonicalDecimal(realFillFigures(state).qty);
   const origQty = state.venue?.origQty ?? null;
   if (origQty !== null && isPositive(origQty)) {
     if (compareDecimals(state.executedQty, origQty) > 0) {
@@ -180,6 +180,7 @@ function overfills(state: AnyOrderCoreState): Array<(now: number) => Reconciliat
 
 /** Brings the inferred fills in line with what the executed quantity requires. */
 export function reconcileInferredFills(state: AnyOrderCoreState): OrderLifecycleEvent[] {
+  const real = realFillFigures(state);
   const required =
     state.orderId === null
       ? null
@@ -189,12 +190,12 @@ export function reconcileInferredFills(state: AnyOrderCoreState): OrderLifecycle
           cumulativeQuoteQty: state.cumulativeQuoteQty,
           avgPrice: state.venue?.avgPrice ?? null,
           limitPrice: state.venue?.price ?? null,
-          fills: state.fills,
+          real,
         });
   const active = Object.values(state.inferredFills);
   if (required !== null && active.length === 1 && canonicalJson(active[0]) === canonicalJson(required))
     return [];
-  const realFilledQty = sumFilledQty(state.fills);
+  const realFilledQty = canonicalDecimal(real.qty);
   const events: OrderLifecycleEvent[] = active.map((fill) => ({
     type: 'InferredFillRetired',
     schemaVersion: 1,

@@ -1,9 +1,21 @@
 import { maxDecimal } from '../shared/decimal';
 import { assertNever } from '../shared/decider';
-import { InferredFillEvent, OrderLifecycleEvent, SubmissionLifecycleEvent } from './order-lifecycle.events';
+import { upsertSorted } from '../shared/sorted-by-time';
+import {
+  InferredFillEvent,
+  OrderFillSettled,
+  OrderLifecycleEvent,
+  SubmissionLifecycleEvent,
+} from './order-lifecycle.events';
 import { OrderFill, mergeFillReports } from './order-fills';
+import {
+  ORDER_FILL_WINDOW,
+  isAfterSettledFills,
+  settleOrderFill,
+  unsettleOrderFill,
+} from './order-fill-totals';
 import { OrderSnapshotCore, laterSnapshot } from './order-status';
-import { OrderCoreState, OrderLifecycleState } from './order-core.state';
+import { OrderCoreState, OrderLifecycleState, sortsAmongKeptFills } from './order-core.state';
 
 type State<R, S extends OrderSnapshotCore> = OrderCoreState<R, S>;
 
@@ -29,7 +41,14 @@ export function foldOrderSnapshot<R, S extends OrderSnapshotCore>(
   };
 }
 
-/** Folds one fill report: counted once per fill id, whichever source saw it first. */
+/**
+ * Folds one fill report: counted once per fill id, whichever source saw it first. A
+ * report of a kept fill merges into it; a report sorting among the kept fills (see
+ * sortsAmongKeptFills) is a new fill, kept (the oldest kept fill beyond the window goes
+ * into the totals); any other report is placed by the OrderFillSettled event its
+ * decision adds, since only the order's recorded report of it tells a settled fill
+ * from a new one.
+ */
 export function foldOrderFill<R, S extends OrderSnapshotCore>(
   state: State<R, S>,
   ids: {
@@ -40,18 +59,58 @@ export function foldOrderFill<R, S extends OrderSnapshotCore>(
   },
   fill: OrderFill,
 ): State<R, S> {
-  const existing = state.fills[fill.fillId];
-  return {
+  const keyed = {
     ...state,
     accountId: state.accountId ?? ids.accountId,
     symbol: state.symbol ?? ids.symbol,
     orderId: state.orderId ?? ids.orderId,
     clientOrderId: state.clientOrderId ?? ids.clientOrderId,
-    fills: {
-      ...state.fills,
-      [fill.fillId]: existing === undefined ? fill : mergeFillReports(existing, fill).fill,
-    },
   };
+  const existing = state.recentFills.find((known) => known.fillId === fill.fillId);
+  if (existing !== undefined) {
+    return {
+      ...keyed,
+      recentFills: upsertSorted(state.recentFills, mergeFillReports(existing, fill).fill, fillKey),
+    };
+  }
+  return sortsAmongKeptFills(state, fill) ? keepFill(keyed, fill) : keyed;
+}
+
+const fillKey = (fill: OrderFill) => ({ time: fill.time, id: fill.fillId });
+
+/** Adds a new fill to the kept ones; the oldest beyond the window are settled into the totals. */
+function keepFill<R, S extends OrderSnapshotCore>(state: State<R, S>, fill: OrderFill): State<R, S> {
+  let recentFills = upsertSorted(state.recentFills, fill, fillKey);
+  let settledFills = state.settledFills;
+  const overflow = recentFills.length - ORDER_FILL_WINDOW;
+  for (let index = 0; index < overflow; index += 1)
+    settledFills = settleOrderFill(settledFills, recentFills[index]);
+  if (overflow > 0) recentFills = recentFills.slice(overflow);
+  return { ...state, recentFills, settledFills };
+}
+
+/**
+ * Places a fill its decision settled: the earlier report it replaces leaves the totals,
+ * and a kept report of it is the one its observation event just kept (a report timed
+ * after the totals by another source's clock; the decision adds this event only for a
+ * fill not kept before), so it is dropped too. The fill kept in its place was settled
+ * when that report came in, so the window is one short until the next new fill.
+ */
+function settleReportedFill<R, S extends OrderSnapshotCore>(
+  state: State<R, S>,
+  event: OrderFillSettled,
+): State<R, S> {
+  const { fill, replaces } = event.data;
+  const without: State<R, S> = {
+    ...state,
+    recentFills: state.recentFills.some((known) => known.fillId === fill.fillId)
+      ? state.recentFills.filter((known) => known.fillId !== fill.fillId)
+      : state.recentFills,
+    settledFills: replaces === null ? state.settledFills : unsettleOrderFill(state.settledFills, replaces),
+  };
+  return isAfterSettledFills(without.settledFills, fill)
+    ? keepFill(without, fill)
+    : { ...without, settledFills: settleOrderFill(without.settledFills, fill) };
 }
 
 /** Folds a lifecycle event of an order that fills (spot, futures limit). */
@@ -59,6 +118,7 @@ export function evolveOrderLifecycle<R, S extends OrderSnapshotCore>(
   state: State<R, S>,
   event: OrderLifecycleEvent,
 ): State<R, S> {
+  if (event.type === 'OrderFillSettled') return settleReportedFill(state, event);
   return event.type === 'OrderFillInferred' || event.type === 'InferredFillRetired'
     ? evolveInferredFills(state, event)
     : evolveSubmissionLifecycle(state, event);

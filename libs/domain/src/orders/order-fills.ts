@@ -1,6 +1,8 @@
 import { canonicalJson } from '../shared/canonical-json';
 import { Dec, canonicalDecimal } from '../shared/decimal';
-import { Fee, ObservationSource } from '../observations/observation-source';
+import { invalidField } from '../shared/domain-error';
+import { FieldReader } from '../shared/field-reader';
+import { Fee, OBSERVATION_SOURCES, ObservationSource, readFee } from '../observations/observation-source';
 import { compareText } from './order-status';
 
 /**
@@ -33,6 +35,29 @@ export interface InferredFill {
   readonly qty: string;
   readonly executedQty: string;
   readonly realFilledQty: string;
+}
+
+/** Reads a fill handed in from outside the state (a recorded report the caller looked up). */
+export function readOrderFill(value: unknown, path: string): OrderFill {
+  const reader = FieldReader.of(value, path);
+  const sources = reader.raw('sources');
+  if (
+    !Array.isArray(sources) ||
+    sources.length === 0 ||
+    !sources.every((source) => (OBSERVATION_SOURCES as readonly unknown[]).includes(source))
+  ) {
+    throw invalidField(`${path}.sources`, `must be a non-empty list of ${OBSERVATION_SOURCES.join(', ')}`);
+  }
+  return {
+    fillId: reader.string('fillId'),
+    price: reader.decimal('price', 'positive'),
+    qty: reader.decimal('qty', 'positive'),
+    fee: readFee(reader, 'fee'),
+    isMaker: reader.optionalBoolean('isMaker'),
+    time: reader.time('time'),
+    realizedPnl: reader.optionalDecimal('realizedPnl', 'any'),
+    sources: [...(sources as ObservationSource[])].sort(),
+  };
 }
 
 export interface FillMerge {
@@ -75,18 +100,6 @@ function core(fill: OrderFill): unknown {
   return { price: fill.price, qty: fill.qty, fee: fill.fee };
 }
 
-export function sumFilledQty(fills: Readonly<Record<string, OrderFill>>): string {
-  let total = new Dec(0);
-  for (const fill of Object.values(fills)) total = total.plus(fill.qty);
-  return canonicalDecimal(total);
-}
-
-function sumFilledQuote(fills: Readonly<Record<string, OrderFill>>): Dec {
-  let total = new Dec(0);
-  for (const fill of Object.values(fills)) total = total.plus(new Dec(fill.price).times(fill.qty));
-  return total;
-}
-
 /**
  * The fill that must be inferred for an order, given everything known: none when the
  * real fills cover the executed quantity. Price, in order of preference: the part of
@@ -99,12 +112,13 @@ export function requiredInferredFill(input: {
   readonly cumulativeQuoteQty: string | null;
   readonly avgPrice: string | null;
   readonly limitPrice: string | null;
-  readonly fills: Readonly<Record<string, OrderFill>>;
+  /** What the real fills add up to (quantity, and price x quantity). */
+  readonly real: { readonly qty: Dec; readonly quote: Dec };
 }): InferredFill | null {
-  const realFilledQty = sumFilledQty(input.fills);
+  const realFilledQty = canonicalDecimal(input.real.qty);
   const gap = new Dec(input.executedQty).minus(realFilledQty);
   if (gap.lessThanOrEqualTo(0)) return null;
-  const realQuote = sumFilledQuote(input.fills);
+  const realQuote = input.real.quote;
   let price: Dec | null = null;
   if (input.cumulativeQuoteQty !== null) {
     const remainingQuote = new Dec(input.cumulativeQuoteQty).minus(realQuote);

@@ -1,6 +1,6 @@
 import { DomainEvent } from '../shared/domain-event';
 import { ObservationSource } from '../observations/observation-source';
-import { InferredFill } from './order-fills';
+import { InferredFill, OrderFill } from './order-fills';
 import { BreakFacts, ReconciliationBreakKind } from './reconciliation-break';
 
 /**
@@ -135,6 +135,18 @@ export type InferredFillRetired = DomainEvent<
   { readonly fillId: string; readonly realFilledQty: string }
 >;
 
+/**
+ * A fill report its observation event cannot place on its own: the fill merged with the
+ * order's recorded report of a fill the order keeps as totals only (`replaces`, taken
+ * out of the totals), or a new fill older than the fills kept (`replaces` null). Follows
+ * the report's observation event.
+ */
+export type OrderFillSettled = DomainEvent<
+  'OrderFillSettled',
+  1,
+  { readonly fill: OrderFill; readonly replaces: OrderFill | null }
+>;
+
 export type ReconciliationBreakDetected = DomainEvent<
   'ReconciliationBreakDetected',
   1,
@@ -169,4 +181,4 @@ export type SubmissionLifecycleEvent =
 export type InferredFillEvent = OrderFillInferred | InferredFillRetired;
 
 /** Lifecycle events of orders that fill (spot and futures limit orders). */
-export type OrderLifecycleEvent = SubmissionLifecycleEvent | InferredFillEvent;
+export type OrderLifecycleEvent = SubmissionLifecycleEvent | InferredFillEvent | OrderFillSettled;

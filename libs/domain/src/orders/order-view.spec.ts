@@ -1,9 +1,7 @@
 import { runCommands } from '../shared/decider';
 import { spotOrderDecider } from '../spot-order/spot-order.decider';
-import { spotPnlFillsOf } from '../spot-order/spot-order-fills';
-import { spotPnlReport } from '../pnl/spot-pnl';
 import { CLIENT_ORDER_ID, recordFill, recordOrder, spotLimitBuy } from '../test-support/spot-builders';
-import { effectiveFills, omsOrderStatus } from './order-view';
+import { omsOrderStatus, recentEffectiveFills } from './order-view';
 
 describe('order views', () => {
   it('shows an uncertain submission as uncertain, never as failed', () => {
@@ -34,23 +32,14 @@ describe('order views', () => {
     expect(omsOrderStatus(absent.state)).toBe('NOT_PLACED');
   });
 
-  it('feeds real and inferred fills into P&L', () => {
+  it('lists the real fills with the inferred fill that covers the rest of the executed quantity', () => {
     const { state } = runCommands(spotOrderDecider, [
       recordOrder({ status: 'FILLED', executedQty: '1', cumulativeQuoteQty: '3005', updateTime: 9e12 }),
       recordFill({ ticketId: 'a', qty: '0.5', price: '3000', fee: { asset: 'USDT', amount: '1.5' } }),
     ]);
-    expect(effectiveFills(state).map((fill) => [fill.qty, fill.price, fill.inferred])).toEqual([
+    expect(recentEffectiveFills(state).map((fill) => [fill.qty, fill.price, fill.inferred])).toEqual([
       ['0.5', '3000', false],
       ['0.5', '3010', true],
     ]);
-    expect(
-      spotPnlReport({
-        baseAsset: 'ETH',
-        quoteAsset: 'USDT',
-        method: 'fifo',
-        fills: spotPnlFillsOf(state),
-        markPrice: '3100',
-      }),
-    ).toMatchObject({ position: '1', averageCost: '3006.5', unrealizedPnl: '93.5' });
   });
 });

@@ -1,6 +1,6 @@
 import { Fee } from '../observations/observation-source';
 import { VenueOrderStatus } from './order-status';
-import { AnyOrderCoreState } from './order-core.state';
+import { AnyOrderCoreState, hasRealFills } from './order-core.state';
 
 /** The status a desk sees: the venue's once it has spoken, else where the OMS request stands. */
 export type OmsOrderStatus =
@@ -8,7 +8,7 @@ export type OmsOrderStatus =
 
 export function omsOrderStatus(state: AnyOrderCoreState): OmsOrderStatus {
   if (state.venue !== null) return state.venue.status;
-  if (Object.keys(state.fills).length > 0) return 'PARTIALLY_FILLED';
+  if (hasRealFills(state)) return 'PARTIALLY_FILLED';
   const submission = state.submission;
   switch (submission.phase) {
     case 'none':
@@ -36,11 +36,12 @@ export interface EffectiveFill {
 }
 
 /**
- * The fills that make up the executed quantity: real ones, plus the inferred fill
- * still covering a gap (timed at the venue report that revealed it).
+ * The newest fills of the order: the real fills it keeps (older ones are totals only;
+ * every fill is in rm_fills), plus the inferred fill still covering a gap (timed at the
+ * venue report that revealed it).
  */
-export function effectiveFills(state: AnyOrderCoreState): EffectiveFill[] {
-  const real: EffectiveFill[] = Object.values(state.fills).map((fill) => ({
+export function recentEffectiveFills(state: AnyOrderCoreState): EffectiveFill[] {
+  const real: EffectiveFill[] = state.recentFills.map((fill) => ({
     fillId: fill.fillId,
     price: fill.price,
     qty: fill.qty,

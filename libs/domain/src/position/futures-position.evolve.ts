@@ -4,7 +4,7 @@ import { sourceRank } from '../observations/observation-source';
 import { FuturesPositionObservation } from '../observations/futures-position-observed';
 import { evolveSubmissionLifecycle } from '../orders/order-core.evolve';
 import { compareText } from '../orders/order-status';
-import { upsertSorted } from './sorted-by-time';
+import { upsertSorted } from '../shared/sorted-by-time';
 import {
   isAfterSettled,
   isAfterSettledFunding,

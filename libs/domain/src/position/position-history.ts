@@ -1,6 +1,6 @@
 import { assertNever } from '../shared/decider';
 import { PositionSide } from '../shared/stream-ids';
-import { compareByTimeThenId } from './sorted-by-time';
+import { compareByTimeThenId } from '../shared/sorted-by-time';
 import { EMPTY_POSITION_TOTALS, settleFill } from './position-totals';
 import {
   FundingPayment,

@@ -2,7 +2,7 @@ import { Dec, canonicalDecimal } from '../shared/decimal';
 import { positionEffect } from '../futures-order/contract-quantity';
 import { EMPTY_LEDGER, LedgerState, applyTrade, openQuantity } from '../pnl/lot-ledger';
 import { utcDay } from '../pnl/utc-day';
-import { compareByTimeThenId } from './sorted-by-time';
+import { compareByTimeThenId } from '../shared/sorted-by-time';
 import { FundingPayment, PositionDayTotals, PositionFill, PositionTotals } from './futures-position.types';
 
 export const EMPTY_POSITION_TOTALS: PositionTotals = {

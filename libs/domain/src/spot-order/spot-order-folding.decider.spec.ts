@@ -133,7 +133,7 @@ describe('spot order: fills', () => {
       .given([observedOrder(), observedFill({ source: 'ws', fee: null })])
       .when(recordFill({ source: 'rest-poll' }))
       .thenState((state) => {
-        const fills = Object.values(state.fills);
+        const fills = state.recentFills;
         expect(fills).toHaveLength(1);
         expect(fills[0].qty).toBe('0.4');
         expect(fills[0].fee).toEqual({ asset: 'ETH', amount: '0.0004' });

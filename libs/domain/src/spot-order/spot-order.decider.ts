@@ -59,7 +59,12 @@ function decideSpotOrder(command: SpotOrderCommand, state: SpotOrderState): Spot
     case 'RecordSpotOrderObservation':
       return observeOrder(state, readSpotOrderObservation(command.observation), requireTime(command.now));
     case 'RecordSpotFillObservation':
-      return observeFill(state, readSpotFillObservation(command.observation), requireTime(command.now));
+      return observeFill(
+        state,
+        readSpotFillObservation(command.observation),
+        command.recorded,
+        requireTime(command.now),
+      );
     default:
       return decideOrderLifecycle(state, command, orderVenueFacts(state));
   }
@@ -80,20 +85,26 @@ function observeOrder(
   );
 }
 
-function observeFill(state: SpotOrderState, observation: SpotFillObservation, now: number): SpotOrderEvent[] {
+function observeFill(
+  state: SpotOrderState,
+  observation: SpotFillObservation,
+  recorded: unknown,
+  now: number,
+): SpotOrderEvent[] {
   const observed: SpotFillObserved = { type: 'SpotFillObserved', schemaVersion: 2, data: observation };
   return decideFillReport<SpotOrderState, SpotOrderEvent>(
     state,
     observation,
-    spotFill(observation),
+    spotOrderFillOf(observation),
     observed,
+    recorded,
     evolveSpotOrder,
     now,
   );
 }
 
 /** A spot fill is identified by its ticket id (REST `ticketId`, WS `T`). */
-function spotFill(observation: SpotFillObservation): OrderFill {
+export function spotOrderFillOf(observation: SpotFillObservation): OrderFill {
   return fillFromReport({
     fillId: observation.ticketId,
     price: observation.price,
@@ -120,7 +131,7 @@ export function evolveSpotOrder(state: SpotOrderState, event: SpotOrderEvent): S
     case 'SpotOrderObserved':
       return foldOrderSnapshot(state, event.data);
     case 'SpotFillObserved':
-      return foldOrderFill(state, event.data, spotFill(event.data));
+      return foldOrderFill(state, event.data, spotOrderFillOf(event.data));
     default:
       return evolveOrderLifecycle(state, event);
   }

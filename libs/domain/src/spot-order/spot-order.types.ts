@@ -3,6 +3,7 @@ import { SpotOrderObservation, SpotOrderObserved } from '../observations/spot-or
 import { OrderLifecycleCommand } from '../orders/order-lifecycle.commands';
 import { OrderLifecycleEvent, OrderSubmissionRequested } from '../orders/order-lifecycle.events';
 import { OrderCoreState } from '../orders/order-core.state';
+import { OrderFill } from '../orders/order-fills';
 import { SpotOrderRequest } from './spot-order-request';
 
 export type SpotOrderState = OrderCoreState<SpotOrderRequest, SpotOrderObservation>;
@@ -43,6 +44,12 @@ export interface RecordSpotFillObservation {
   readonly type: 'RecordSpotFillObservation';
   readonly observation: SpotFillObservation;
   readonly now: number;
+  /**
+   * For a fill the state cannot tell new or repeated (see `orderFillNeedsRecord`): the
+   * order's recorded report of it, every report of that fill merged, or null when it has
+   * none. The state keeps no older fills, so the caller looks it up.
+   */
+  readonly recorded?: OrderFill | null;
 }
 
 export type SpotOrderCommand =

@@ -45,6 +45,7 @@ export const CURRENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> 
   OrderCancelResolved: 1,
   OrderFillInferred: 1,
   InferredFillRetired: 1,
+  OrderFillSettled: 1,
   ReconciliationBreakDetected: 1,
   ReconciliationBreakResolved: 1,
   TriggeredOrderLinked: 1,

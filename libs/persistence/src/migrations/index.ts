@@ -12,6 +12,7 @@ import { IndexPositionReports1795663169092 } from './1795663169092-index-positio
 import { OutboxRowsReferenceEvents1795663200000 } from './1795663200000-outbox-rows-reference-events';
 import { NotifyReadModelChangesPerStatement1795663200001 } from './1795663200001-notify-read-model-changes-per-statement';
 import { ReadModelFillFactor1795664200000 } from './1795664200000-read-model-fill-factor';
+import { IndexOrderFillReports1795670000000 } from './1795670000000-index-order-fill-reports';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   OutboxRowsReferenceEvents1795663200000,
   NotifyReadModelChangesPerStatement1795663200001,
   ReadModelFillFactor1795664200000,
+  IndexOrderFillReports1795670000000,
 ];
