@@ -10,9 +10,9 @@
  */
 import './chaos/quiet-logs';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { DeskClient } from './demo/desk-client';
 import { ChaosActions } from './chaos/chaos-actions';
 import { ChaosStats } from './chaos/chaos-stats';
@@ -50,7 +50,8 @@ async function quiesce(world: ChaosWorld, desk: DeskClient, timeoutMs: number): 
   return differences;
 }
 
-function cliCheck(script: string, args: string[], databaseUrl: string): string {
+/** Runs a CLI check; a failure's whole output is kept in the logs folder, beside the apps' logs. */
+function cliCheck(script: string, args: string[], databaseUrl: string, logsDir: string): string {
   const result = spawnSync(
     process.execPath,
     ['-r', join(root, 'scripts/register.cjs'), join(root, script), ...args],
@@ -62,8 +63,11 @@ function cliCheck(script: string, args: string[], databaseUrl: string): string {
     },
   );
   if (result.status === 0) return 'passed';
-  const said = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-3).join(' | ');
-  return `FAILED (exit ${result.status}): ${said}`;
+  const output = `${result.stdout}\n${result.stderr}`.trim();
+  const file = join(logsDir, `${basename(script, '.ts')}.out`);
+  writeFileSync(file, `${output}\n`);
+  const said = output.split('\n').slice(-3).join(' | ');
+  return `FAILED (exit ${result.status}): ${said} (whole output: ${file})`;
 }
 
 async function main(): Promise<number> {
@@ -107,11 +111,11 @@ async function main(): Promise<number> {
       ],
       [
         'log chain verifies (npm run verify-log)',
-        cliCheck('scripts/verify-log.ts', ['--quiet'], world.databaseUrl),
+        cliCheck('scripts/verify-log.ts', ['--quiet'], world.databaseUrl, logsDir),
       ],
       [
         'replay equals live (npm run replay -- --verify)',
-        cliCheck('scripts/replay.ts', ['--verify'], world.databaseUrl),
+        cliCheck('scripts/replay.ts', ['--verify'], world.databaseUrl, logsDir),
       ],
     ];
     print('');
