@@ -8,6 +8,8 @@ import { DecidedEvent, EventOrigin } from './decided-event';
 interface WorkingAggregate {
   /** The version the state was read at: the expected version of the append. */
   readonly loadedVersion: number;
+  /** The state as read, before this unit of work's decisions. */
+  readonly loadedState: unknown;
   state: unknown;
   readonly pending: NewEvent[];
   readonly decided: DecidedEvent[];
@@ -19,6 +21,8 @@ export interface PreparedStream {
   readonly expectedVersion: number;
   readonly version: number;
   readonly state: unknown;
+  /** The state before the appended events (absent for a stream re-folded from its start). */
+  readonly previousState?: unknown;
   /** The events appended, in stream order. */
   readonly appended: readonly NewEvent[];
 }
@@ -51,6 +55,7 @@ export class FoldUnitOfWork {
     for (const snapshot of loaded.values()) {
       this.working.set(snapshot.streamId, {
         loadedVersion: snapshot.version,
+        loadedState: snapshot.state,
         state: snapshot.state,
         pending: [],
         decided: [],
@@ -114,6 +119,7 @@ export class FoldUnitOfWork {
         streamId,
         expectedVersion: aggregate.loadedVersion,
         version: aggregate.loadedVersion + aggregate.pending.length,
+        previousState: aggregate.loadedState,
         state: aggregate.state,
         appended: aggregate.pending,
       }));

@@ -13,7 +13,10 @@ import {
   spotOrder,
 } from '../fold/test-support/observation-builders';
 import { ContractMultipliers } from '../fold/contract-multipliers';
+import { describeDifference } from '../audit/replay-compare';
+import { ReadModelReplay } from '../audit/read-model-replay';
 import { refoldStream } from '../audit/stream-refold';
+import { AggregateDeciders } from './aggregate-deciders';
 import { createFoldServices, FoldServices } from './fold-services';
 
 const FEE = { asset: 'ETH', amount: '0.0001' };
@@ -153,5 +156,27 @@ describe('fill reports of an order older than the fills it keeps', () => {
       futuresOrderStreamId('acc1', orderStreamKey({ orderId: '71', clientOrderId: 'ext-71' })),
     );
     expect(state.settledFills.count + state.recentFills.length).toBe(fills);
+  });
+
+  it('keeps every report of a kept fill that newer fills push out in the batch that reports it again, as a replay of the log does', async () => {
+    await foldAll(spotOrder({ orderId: '81', clientOrderId: 'ext-81', origQty: '100' }));
+    await foldAll(...streamReports('81', 1));
+    // One transaction: the poll report (with the fee) of the kept fill, then enough newer
+    // fills to push it out of the kept ones.
+    await foldAll(
+      pollReport('81', 0),
+      ...Array.from({ length: ORDER_FILL_WINDOW }, (_, k) =>
+        spotFill({ orderId: '81', ticketId: `81-${k + 1}`, fee: null, source: 'ws', tradeTime: T0 + 11 + k }),
+      ),
+    );
+
+    expect(await fillRow('81', '81-0')).toEqual([
+      { qty: '0.1', fee: '0.0001', fee_asset: 'ETH', sources: ['rest-poll', 'ws'] },
+    ]);
+    const verified = await new ReadModelReplay(
+      database.dataSource,
+      new AggregateDeciders(() => undefined),
+    ).verify();
+    expect(verified.differences.map(describeDifference)).toEqual([]);
   });
 });

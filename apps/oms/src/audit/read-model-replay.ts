@@ -75,8 +75,11 @@ interface ReplayRun {
   total: number;
 }
 
-/** The streams touched since they were last projected, with the events that touched them. */
-type Touched = Map<string, ProjectedStream['events'][number][]>;
+/** The streams touched since they were last projected: their state before, and the events that touched them. */
+type Touched = Map<
+  string,
+  { readonly previousState: unknown; readonly events: ProjectedStream['events'][number][] }
+>;
 
 /**
  * Rebuilds every read model (and the kept aggregate states) from the event store into
@@ -193,9 +196,9 @@ export class ReadModelReplay {
     let touched: Touched = new Map();
     let pending = 0;
     const take = (): ProjectedStream[] => {
-      const streams = [...touched].map(([streamId, events]) => {
+      const streams = [...touched].map(([streamId, { previousState, events }]) => {
         const { version, state } = run.folded.get(streamId)!;
-        return { streamId, events, version, state };
+        return { streamId, events, version, state, previousState };
       });
       touched = new Map();
       pending = 0;
@@ -234,15 +237,15 @@ export class ReadModelReplay {
       folded = { version: 0, state: decider.initialState, decider };
       run.folded.set(event.streamId, folded);
     }
+    // The event itself is what the projector reads of it (type, payload, occurredAt).
+    const touching = touched.get(event.streamId);
+    if (touching === undefined) touched.set(event.streamId, { previousState: folded.state, events: [event] });
+    else touching.events.push(event);
     folded.state = folded.decider.evolve(
       folded.state,
       storedToDecided(event.type, event.schemaVersion, event.payload),
     );
     folded.version = event.streamVersion;
-    // The event itself is what the projector reads of it (type, payload, occurredAt).
-    const events = touched.get(event.streamId);
-    if (events === undefined) touched.set(event.streamId, [event]);
-    else events.push(event);
   }
 
   /** The pg connection of a transaction's manager, or one of the pool's for the data source. */

@@ -29,6 +29,8 @@ export interface ProjectedStream {
   readonly streamId: string;
   readonly version: number;
   readonly state: unknown;
+  /** The state before those events; absent when they are the stream's whole history. */
+  readonly previousState?: unknown;
   readonly events: ReadonlyArray<{
     readonly type: string;
     readonly payload: unknown;
@@ -203,7 +205,11 @@ function orderValues(order: OrderRow): Row {
 /** Only the fills this change touched: the cost does not grow with the order's fills. */
 function fillRows(stream: ProjectedStream, order: OrderRow): Row[] {
   const rows: Row[] = [];
-  for (const fill of touchedFillsOf(stream.state as AnyOrderCoreState, stream.events)) {
+  for (const fill of touchedFillsOf(
+    stream.state as AnyOrderCoreState,
+    stream.events,
+    stream.previousState as AnyOrderCoreState | undefined,
+  )) {
     rows.push([
       order.account,
       order.market,
