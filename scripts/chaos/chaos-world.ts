@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunningKafkaBroker, startKafkaBroker } from '@oms/kafka-broker';
@@ -14,6 +13,7 @@ import { demoAccountEntry } from '../stack/demo-account';
 import { scratchDatabase } from '../stack/scratch-database';
 import { startStackPostgres } from '../stack/stack-postgres';
 import { AppProcess } from './app-process';
+import { freePort } from '../stack/free-port';
 
 export interface ChaosWorld {
   readonly folder: string;
@@ -27,17 +27,6 @@ export interface ChaosWorld {
   readonly externalKey: { apiKey: string; secretKey: string };
   restartBroker(): Promise<void>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** `logsDir` keeps the apps' logs; the caller deletes it when the run passed. */

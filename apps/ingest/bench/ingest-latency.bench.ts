@@ -10,7 +10,6 @@
  * INGEST_BENCH_RUNTIME=swc measures TypeScript compiled on the fly instead.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +19,7 @@ import { FileJournal } from '../src/delivery/file-journal';
 import { OutboxRecord } from '../src/delivery/outbox-record';
 import { IngestHarness, spotFill } from '../test-support/ingest-harness';
 import { compiledIngestMain, deployedNodeFlags, IngestProcess } from '../test-support/ingest-process';
+import { freePort } from '../../../scripts/stack/free-port';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let ticket = 9_000_000_000_000_000_000n;
@@ -27,15 +27,6 @@ let ticket = 9_000_000_000_000_000_000n;
 function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? NaN;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** A spot fill as the venue pushes it, stamped with the venue clock now. */

@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchAppProcess } from '../../../scripts/bench/bench-app-process';
@@ -15,6 +14,7 @@ import { compiledEntry, deployedNodeFlags, ensureFreshBuild } from '../../../scr
 import { demoAccountEntry } from '../../../scripts/stack/demo-account';
 import { scratchDatabase } from '../../../scripts/stack/scratch-database';
 import { startStackPostgres } from '../../../scripts/stack/stack-postgres';
+import { freePort } from '../../../scripts/stack/free-port';
 
 export interface ProcessStack {
   readonly omsUrl: string;
@@ -32,17 +32,6 @@ export interface ProcessStack {
   /** Throws when an app process has died. */
   assertRunning(): void;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** A value the venue prints in its banner (`label value`). */
