@@ -72,15 +72,15 @@ export class PreTradeService {
     const rules = gateway.rules(request.symbol);
     const marginAsset = rules?.info.quoteAsset ?? 'USDT';
     const opens = request.side.endsWith('_OPEN');
-    const referencePrice =
+    // Independent reads, run together: they sit on the path of every order.
+    const [referencePrice, leverage, balance, rows] = await Promise.all([
       request.price === null && (request.product === 'futures' || !opens)
-        ? await this.referencePrice(gateway, request.symbol, 'futures')
-        : null;
-    const leverage = opens ? await this.leverage(gateway, request.symbol) : '1';
-    const balance = opens ? await this.readModels.balance(request.accountId, 'futures', marginAsset) : null;
-    const rows = opens
-      ? await this.readModels.holdingOrders(request.accountId, 'futures', IN_FLIGHT_STATUSES)
-      : [];
+        ? this.referencePrice(gateway, request.symbol, 'futures')
+        : null,
+      opens ? this.leverage(gateway, request.symbol) : '1',
+      opens ? this.readModels.balance(request.accountId, 'futures', marginAsset) : null,
+      opens ? this.readModels.holdingOrders(request.accountId, 'futures', IN_FLIGHT_STATUSES) : [],
+    ]);
     const held = futuresInFlightMargin(
       rows,
       (symbol) => gateway.rules(symbol)?.contractMultiplier?.toString(),
