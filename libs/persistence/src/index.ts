@@ -11,3 +11,4 @@ export * from './integrity/canonical-json';
 export * from './integrity/verify-event-log';
 export * from './benchmarking/copy-rate';
 export * from './snapshots/snapshot.store';
+export * from './transactions/pipelined-transaction';

@@ -2,6 +2,7 @@ import { AppendResult, SqlExecutor } from './event-store.types';
 import { AppendPlan, mergeByStream, planAppend, StreamAppend } from './append-plan';
 import { beginAppend } from './event-log-head';
 import { connectionOf, copyEventRows } from './copy-event-rows';
+import { issueLast } from '../transactions/pipelined-transaction';
 
 export type { StreamAppend } from './append-plan';
 
@@ -17,7 +18,9 @@ export type { StreamAppend } from './append-plan';
  * `StreamVersionConflictError` before anything is written; events already stored are
  * skipped and reported in `duplicateEventIds`.
  *
- * Hold the transaction briefly after an append: other appenders wait for its end.
+ * Hold the transaction briefly after an append: other appenders wait for its end. On a
+ * pipelined executor the rows' statement is only issued (`issueLast`): the transaction
+ * checks it before COMMIT counts, so COMMIT can follow it in the same round trip.
  * Appends expect READ COMMITTED (Postgres' default): under REPEATABLE READ a concurrent
  * append makes the head lock fail with a serialisation error.
  */
@@ -59,8 +62,12 @@ async function writePlan(executor: SqlExecutor, plan: AppendPlan, nowMicros: str
     return;
   }
   const rows = plan.columns();
-  await executor.query(
-    `WITH streams AS (${UPSERT_STREAMS}), head AS (${MOVE_HEAD})
+  // Nothing in the transaction reads the rows back: on a pipelined connection COMMIT
+  // follows this statement in the same round trip.
+  await issueLast(
+    executor,
+    executor.query(
+      `WITH streams AS (${UPSERT_STREAMS}), head AS (${MOVE_HEAD})
      INSERT INTO events (global_position, event_id, stream_id, stream_version, event_type, schema_version, payload,
                          metadata, correlation_id, occurred_at, recorded_at, chain_hash)
      SELECT e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type, e.schema_version, e.payload,
@@ -70,25 +77,26 @@ async function writePlan(executor: SqlExecutor, plan: AppendPlan, nowMicros: str
                  $14::jsonb[], $15::text[], $16::bigint[], $17::text[])
           AS e(global_position, event_id, stream_id, stream_version, event_type, schema_version, payload, metadata,
                correlation_id, occurred_us, chain_hash)`,
-    [
-      plan.streams.ids,
-      plan.streams.types,
-      plan.streams.versions,
-      plan.lastPosition,
-      plan.lastHash,
-      nowMicros,
-      rows.globalPositions,
-      rows.eventIds,
-      rows.streamIds,
-      rows.streamVersions,
-      rows.types,
-      rows.schemaVersions,
-      rows.payloads,
-      rows.metadata,
-      rows.correlationIds,
-      rows.occurredAtMicros,
-      rows.chainHashes,
-    ],
+      [
+        plan.streams.ids,
+        plan.streams.types,
+        plan.streams.versions,
+        plan.lastPosition,
+        plan.lastHash,
+        nowMicros,
+        rows.globalPositions,
+        rows.eventIds,
+        rows.streamIds,
+        rows.streamVersions,
+        rows.types,
+        rows.schemaVersions,
+        rows.payloads,
+        rows.metadata,
+        rows.correlationIds,
+        rows.occurredAtMicros,
+        rows.chainHashes,
+      ],
+    ),
   );
 }
 
