@@ -1,4 +1,4 @@
-import { SqlExecutor } from '@oms/persistence';
+import { isPipelined, SqlExecutor } from '@oms/persistence';
 import { DomainError, upcastEvent } from '@oms/domain';
 import { AggregateDeciders, aggregateKindOf } from './aggregate-deciders';
 import { DecidedEvent } from './decided-event';
@@ -114,6 +114,18 @@ export class AggregateStateStore {
     snapshots: readonly AggregateSnapshot[],
     table = 'oms_aggregate_states',
   ): Promise<void> {
+    // On a pipelined connection every chunk is issued at once, before whatever the
+    // caller issues next (read models that read the states' hashes); elsewhere each is
+    // written before the next is built, so one chunk of JSON is held at a time.
+    const issued: Array<Promise<void>> = [];
+    const pipelined = isPipelined(executor);
+    /** The write to wait for before building the next chunk, if any. */
+    const write = (rows: readonly string[]): Promise<void> | undefined => {
+      const written = this.write(executor, table, rows);
+      if (!pipelined) return written;
+      issued.push(written);
+      return undefined;
+    };
     let chunk: string[] = [];
     let chars = 0;
     for (const snapshot of snapshots) {
@@ -124,14 +136,16 @@ export class AggregateStateStore {
         state: snapshot.state,
       });
       if (chunk.length > 0 && chars + row.length > MAX_STATEMENT_CHARS) {
-        await this.write(executor, table, chunk);
+        const written = write(chunk);
+        if (written) await written;
         chunk = [];
         chars = 0;
       }
       chunk.push(row);
       chars += row.length + 1;
     }
-    if (chunk.length > 0) await this.write(executor, table, chunk);
+    if (chunk.length > 0) await write(chunk);
+    await Promise.all(issued);
   }
 
   private async write(executor: SqlExecutor, table: string, rows: readonly string[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { omsClientOrderId, orderStreamKey, spotOrderStreamId } from '@oms/domain';
 import { spotOrderObservation } from '@oms/domain/test-support/spot-builders';
+import { Pool } from 'pg';
 import { SqlExecutor } from '@oms/persistence';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
@@ -8,6 +9,7 @@ import { FoldBatchHandler } from '../fold/fold-batch.handler';
 import { PartitionOffsets } from '../fold/partition-offsets';
 import { ReadModelProjector } from '../projections/read-model.projector';
 import { createFoldServices, FoldServices } from './fold-services';
+import { pipelinedTransactions } from './transaction-runner';
 
 const ACCOUNT = 'acc1';
 const T0 = 1_763_900_000_000;
@@ -28,10 +30,14 @@ class CommitModeRecorder extends ReadModelProjector {
   }
 }
 
-describe('commit durability of fold and command transactions', () => {
+describe.each([
+  ["on the fold's TypeORM pool", false],
+  ['on a pipelined pool', true],
+])('commit durability of fold and command transactions, commands %s', (_title, pipelined) => {
   let database: TestDatabase;
   let fold: FoldServices;
   let recorder: CommitModeRecorder;
+  let commandPool: Pool | undefined;
 
   beforeAll(async () => {
     database = await createFoldTestDatabase();
@@ -43,10 +49,19 @@ describe('commit durability of fold and command transactions', () => {
     await database.dataSource.destroy();
     await database.dataSource.initialize();
     recorder = new CommitModeRecorder();
-    fold = createFoldServices(database.dataSource, () => undefined, recorder);
+    commandPool = pipelined
+      ? new Pool({ connectionString: database.url, max: 2, pipeline: true })
+      : undefined;
+    fold = createFoldServices(
+      database.dataSource,
+      () => undefined,
+      recorder,
+      commandPool ? pipelinedTransactions(commandPool) : undefined,
+    );
   });
 
   afterAll(async () => {
+    await commandPool?.end();
     await database.drop();
   });
 

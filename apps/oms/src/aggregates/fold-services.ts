@@ -7,12 +7,16 @@ import { AggregateStateStore } from './aggregate-state.store';
 import { FoldTransaction } from './fold-transaction';
 import { OrderCommandService } from './order-command.service';
 import { OrderFolder } from './order-folder';
+import { TransactionRunner, typeOrmTransactions } from './transaction-runner';
 
 /** The fold's collaborators, wired once (the Nest module and the specs share this). */
 export interface FoldServices {
   readonly deciders: AggregateDeciders;
   readonly states: AggregateStateStore;
+  /** Transactions of large fold batches (appends by COPY). */
   readonly transactions: FoldTransaction;
+  /** Transactions of desk commands and small fold batches (pipelined, when given a pool). */
+  readonly shortTransactions: FoldTransaction;
   readonly orders: OrderFolder;
   readonly observations: ObservationFolder;
   readonly commands: OrderCommandService;
@@ -22,12 +26,18 @@ export function createFoldServices(
   dataSource: DataSource,
   contractMultiplier: ContractMultiplierLookup,
   projector: ReadModelProjector = new ReadModelProjector(),
+  /** Short transactions' runner (a pipelined pool): desk commands, small fold batches. */
+  shortTransactionRunner?: TransactionRunner,
 ): FoldServices {
   const deciders = new AggregateDeciders(contractMultiplier);
   const states = new AggregateStateStore(deciders);
-  const transactions = new FoldTransaction(dataSource, deciders, states, projector);
+  const transactions = new FoldTransaction(typeOrmTransactions(dataSource), deciders, states, projector);
   const orders = new OrderFolder();
   const observations = new ObservationFolder(orders);
-  const commands = new OrderCommandService(transactions, orders, observations);
-  return { deciders, states, transactions, orders, observations, commands };
+  const shortTransactions =
+    shortTransactionRunner === undefined
+      ? transactions
+      : new FoldTransaction(shortTransactionRunner, deciders, states, projector);
+  const commands = new OrderCommandService(shortTransactions, orders, observations);
+  return { deciders, states, transactions, shortTransactions, orders, observations, commands };
 }

@@ -1,5 +1,4 @@
-import { DataSource } from 'typeorm';
-import { SqlExecutor, StreamVersionConflictError } from '@oms/persistence';
+import { runIndependent, SqlExecutor, StreamVersionConflictError } from '@oms/persistence';
 import { createLogger } from '@oms/platform';
 import { writeOutbox } from '../outbox/outbox.writer';
 import { ReadModelProjector } from '../projections/read-model.projector';
@@ -7,6 +6,7 @@ import { AggregateDeciders } from './aggregate-deciders';
 import { AggregateStateStore } from './aggregate-state.store';
 import { FoldContext } from './fold-context';
 import { CommittedStream } from './fold-unit-of-work';
+import { TransactionRunner } from './transaction-runner';
 
 const log = createLogger('FoldTransaction');
 
@@ -40,7 +40,7 @@ export interface FoldOutcome<T> {
  */
 export class FoldTransaction {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly deciders: AggregateDeciders,
     private readonly states: AggregateStateStore,
     private readonly projector: ReadModelProjector = new ReadModelProjector(),
@@ -87,34 +87,56 @@ export class FoldTransaction {
     const maxAttempts = options.maxAttempts ?? 20;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const outcome = await this.dataSource.transaction(async (manager) => {
-          if (options.flushCommit === false) await manager.query('SET LOCAL synchronous_commit = off');
-          const context = new FoldContext(manager, this.deciders, this.states);
+        const outcome = await this.transactions(async (executor) => {
+          const context = new FoldContext(executor, this.deciders, this.states);
           const result = await work(context);
-          await context.links.flush();
           const prepared = context.uow.prepared();
-          await this.states.save(manager, prepared);
-          await this.projector.project(
-            manager,
-            prepared.map((stream) => ({ ...stream, events: stream.appended })),
-            context.marks,
-          );
-          await writeOutbox(manager, prepared);
-          if (options.beforeCommit) await options.beforeCommit(manager);
-          // Last: appends take turns on the log head until the transaction ends.
-          const repaired = await this.repairDuplicates(manager, await context.uow.append(prepared));
+          // The writes go out together (one round trip on a pipelined connection). A
+          // connection runs statements in the order it receives them, and each task here
+          // issues its statements as soon as it starts: the states (whose hashes rm_orders
+          // reads) before the read models, and the append last, as it holds the log head
+          // until the transaction ends.
+          let duplicates: string[] = [];
+          await runIndependent(executor, [
+            () => context.links.flush(),
+            () => this.states.save(executor, prepared),
+            () =>
+              this.projector.project(
+                executor,
+                prepared.map((stream) => ({ ...stream, events: stream.appended })),
+                context.marks,
+              ),
+            () => writeOutbox(executor, prepared),
+            async () => {
+              if (options.beforeCommit) await options.beforeCommit(executor);
+            },
+            async () => {
+              duplicates = await context.uow.append(prepared);
+            },
+          ]);
+          const repaired = await this.repairDuplicates(executor, duplicates);
           const committed = prepared.map((stream) => repaired.get(stream.streamId) ?? stream);
           return { result, committed, context };
-        });
+        }, options.flushCommit !== false);
         this.states.remember(outcome.committed);
         return outcome;
       } catch (error) {
         if (!isRetryable(error) || attempt >= maxAttempts) throw error;
         log.debug({ attempt, err: error }, 'a concurrent writer came first; deciding again on fresh state');
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(error, attempt)));
       }
     }
   }
+}
+
+/**
+ * A stale expected version is found under the log head's lock, so the writer that came
+ * first has committed: the first retry reads its result at once. Later retries, and
+ * deadlocks, back off a random few milliseconds so that contenders fall out of step.
+ */
+function retryDelayMs(error: unknown, attempt: number): number {
+  if (error instanceof StreamVersionConflictError && attempt === 1) return 0;
+  return Math.random() * 5 * attempt;
 }
 
 /** A stale expected version, or Postgres breaking a deadlock between two batches. */

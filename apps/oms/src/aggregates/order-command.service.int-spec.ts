@@ -1,7 +1,9 @@
+import { Pool } from 'pg';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
 import { DomainError, omsClientOrderId, SpotFillObservation, SpotOrderObservation } from '@oms/domain';
 import { createFoldServices, FoldServices } from './fold-services';
+import { pipelinedTransactions } from './transaction-runner';
 import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { omsOrderId } from '../projections/order-row';
 import { orderStreamIdOf } from './order-command.service';
@@ -58,16 +60,29 @@ function pollFill(orderId: string, ticketId: string, qty = '0.4'): SpotFillObser
   };
 }
 
-describe('ORDER_COMMAND_PORT (OrderCommandService) on Postgres', () => {
+describe.each([
+  ["the fold's TypeORM pool", false],
+  ['a pipelined pool (as the OMS runs them)', true],
+])('ORDER_COMMAND_PORT (OrderCommandService) on Postgres, commands on %s', (_title, pipelined) => {
   let database: TestDatabase;
   let fold: FoldServices;
+  let commandPool: Pool | undefined;
 
   beforeAll(async () => {
     database = await createFoldTestDatabase();
-    fold = createFoldServices(database.dataSource, () => undefined);
+    commandPool = pipelined
+      ? new Pool({ connectionString: database.url, max: 4, pipeline: true })
+      : undefined;
+    fold = createFoldServices(
+      database.dataSource,
+      () => undefined,
+      undefined,
+      commandPool ? pipelinedTransactions(commandPool) : undefined,
+    );
   });
 
   afterAll(async () => {
+    await commandPool?.end();
     await database.drop();
   });
 

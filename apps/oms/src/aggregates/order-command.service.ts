@@ -7,6 +7,7 @@ import {
   orderStreamKey,
   spotOrderStreamId,
 } from '@oms/domain';
+import { runIndependent } from '@oms/persistence';
 import {
   CommandMetadata,
   OrderAggregateCommand,
@@ -41,6 +42,12 @@ function commandId(command: unknown, metadata: CommandMetadata): string {
     .digest('hex');
 }
 
+/** The venue orderId an acknowledgement command carries (the order is linked to it). */
+function acknowledgedOrderIdOf(command: unknown): string | null {
+  const orderId = (command as { acknowledgement?: { orderId?: unknown } }).acknowledgement?.orderId;
+  return typeof orderId === 'string' && orderId.length > 0 ? orderId : null;
+}
+
 /**
  * ORDER_COMMAND_PORT: desk and resolver commands go through the same aggregates, links,
  * positions, read models and outbox as the Kafka fold, in one transaction, appending
@@ -68,8 +75,20 @@ export class OrderCommandService implements OrderCommandPort {
       correlationId: metadata.correlationId,
       occurredAt: typeof now === 'number' && Number.isFinite(now) ? now : Date.now(),
     };
+    const acknowledgedOrderId = acknowledgedOrderIdOf(command);
     const outcome = await this.transactions.run(
       async (context) => {
+        // The order, and the link of the venue orderId an acknowledgement brings, are read
+        // together (one round trip on a pipelined connection) before deciding.
+        await runIndependent(context.executor, [
+          () => context.uow.load([streamId]),
+          async () => {
+            if (acknowledgedOrderId === null) return;
+            await context.links.prefetch([
+              { accountId: ref.accountId, market: ref.market, orderId: acknowledgedOrderId },
+            ]);
+          },
+        ]);
         const decided = await this.orders.apply(context, streamId, command, origin);
         if (decided instanceof DomainError) return decided;
         // Fills parked for this order (a poll row before the acknowledgement) move in now.

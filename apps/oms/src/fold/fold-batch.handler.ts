@@ -16,6 +16,13 @@ const log = createLogger('FoldBatchHandler');
 export const DEFAULT_MAX_PER_TRANSACTION = 8_000;
 
 /**
+ * Parts of at most this many observations (a live fold's usual batch) run as short
+ * transactions (pipelined: fewer round trips, so the log head is held for less time);
+ * larger ones append by COPY.
+ */
+export const SHORT_TRANSACTION_MAX_OBSERVATIONS = 32;
+
+/**
  * Folds a partition batch in Postgres transactions of at most `maxPerTransaction`
  * observations (one for a usual batch): every observation is routed
  * and decided, then events, states, links, parked fills, read models, outbox and the
@@ -50,7 +57,11 @@ export class FoldBatchHandler {
   private async foldPart(batch: EventBatch): Promise<void> {
     const started = process.hrtime.bigint();
     const seen = new Set<string>();
-    const outcome = await this.fold.transactions.run(
+    const transactions =
+      batch.events.length <= SHORT_TRANSACTION_MAX_OBSERVATIONS
+        ? this.fold.shortTransactions
+        : this.fold.transactions;
+    const outcome = await transactions.run(
       async (context) => {
         await this.fold.observations.prefetch(
           context,

@@ -2,9 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { createFoldServices, FoldServices } from '../aggregates/fold-services';
+import { pipelinedTransactions } from '../aggregates/transaction-runner';
 import { AsOfService } from '../audit/as-of.service';
 import { ORDER_COMMAND_PORT } from '../orders/order-command.port';
 import { ContractMultipliers } from './contract-multipliers';
+import { PipelinedConnections } from './pipelined-connections';
 import { FoldConfig } from './fold.config';
 import { FoldLifecycle } from './fold.lifecycle';
 import { FOLD_CONFIG, FOLD_SERVICES } from './fold.tokens';
@@ -23,11 +25,21 @@ export class FoldModule {
       providers: [
         { provide: FOLD_CONFIG, useValue: config },
         { provide: ContractMultipliers, useValue: new ContractMultipliers() },
+        PipelinedConnections,
         {
           provide: FOLD_SERVICES,
-          useFactory: (dataSource: DataSource, multipliers: ContractMultipliers) =>
-            createFoldServices(dataSource, multipliers.lookup),
-          inject: [getDataSourceToken(), ContractMultipliers],
+          useFactory: (
+            dataSource: DataSource,
+            multipliers: ContractMultipliers,
+            connections: PipelinedConnections,
+          ) =>
+            createFoldServices(
+              dataSource,
+              multipliers.lookup,
+              undefined,
+              pipelinedTransactions(connections.pool),
+            ),
+          inject: [getDataSourceToken(), ContractMultipliers, PipelinedConnections],
         },
         {
           provide: ORDER_COMMAND_PORT,

@@ -1,4 +1,4 @@
-import { SqlExecutor } from '@oms/persistence';
+import { runIndependent, SqlExecutor } from '@oms/persistence';
 import {
   AnyOrderCoreState,
   FuturesBalanceState,
@@ -63,9 +63,15 @@ export class ReadModelProjector {
     streams: readonly ProjectedStream[],
     marks: readonly MarkRow[],
   ): Promise<void> {
-    for (const { table, columns, key, rows } of this.rowsOf(streams, marks)) {
-      await upsertRows(executor, table, columns, key, rows);
-    }
+    // Each table's statement stands alone: on a pipelined connection they share a round trip.
+    await runIndependent(
+      executor,
+      this.rowsOf(streams, marks).map(
+        ({ table, columns, key, rows }) =>
+          () =>
+            upsertRows(executor, table, columns, key, rows),
+      ),
+    );
   }
 
   /** The rows `project` upserts, per table (tables named through `table`), in write order. */

@@ -4,10 +4,12 @@
  * KAFKA_TOPIC_PREFIX, OMS_CONSUMER_GROUP, FOLD_KAFKA_GROUP_ID, FOLD_SESSION_TIMEOUT_MS,
  * FOLD_MAX_PER_TRANSACTION. It connects, says `ready`, and folds once sent any message.
  */
+import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '@oms/persistence';
 import { createLogger } from '@oms/platform';
 import { createFoldServices } from '../../aggregates/fold-services';
+import { pipelinedTransactions } from '../../aggregates/transaction-runner';
 import { ContractMultipliers } from '../contract-multipliers';
 import { KafkaFoldConsumer } from '../kafka-fold.consumer';
 import { MULTIPLIERS } from './observation-builders';
@@ -21,9 +23,16 @@ async function main(): Promise<void> {
     logging: false,
   });
   await dataSource.initialize();
+  // Small batches run on pipelined connections, as in the OMS.
+  const pipelined = new Pool({ connectionString: env.DATABASE_URL!, max: 4, pipeline: true });
   const consumer = new KafkaFoldConsumer(
     dataSource,
-    createFoldServices(dataSource, new ContractMultipliers(MULTIPLIERS).lookup),
+    createFoldServices(
+      dataSource,
+      new ContractMultipliers(MULTIPLIERS).lookup,
+      undefined,
+      pipelinedTransactions(pipelined),
+    ),
     {
       brokers: env.KAFKA_BROKERS!.split(','),
       topicPrefix: env.KAFKA_TOPIC_PREFIX,
@@ -42,7 +51,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => {
     void consumer
       .stop()
-      .then(() => dataSource.destroy())
+      .then(() => Promise.all([dataSource.destroy(), pipelined.end()]))
       .then(() => process.exit(0));
   });
 }
