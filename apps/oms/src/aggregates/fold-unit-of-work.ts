@@ -63,6 +63,23 @@ export class FoldUnitOfWork {
     }
   }
 
+  /**
+   * Starts a stream expected not to exist yet (an order the OMS creates under a new
+   * client id) without reading it: its decisions are appended with expected version 0,
+   * so if it does exist the append fails with a version conflict and the retry reads it.
+   */
+  startNew(streamId: string): void {
+    if (this.working.has(streamId)) return;
+    const initialState = this.deciders.of(streamId).initialState;
+    this.working.set(streamId, {
+      loadedVersion: 0,
+      loadedState: initialState,
+      state: initialState,
+      pending: [],
+      decided: [],
+    });
+  }
+
   async stateOf(streamId: string): Promise<unknown> {
     return (await this.aggregate(streamId)).state;
   }

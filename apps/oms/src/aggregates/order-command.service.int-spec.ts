@@ -134,6 +134,34 @@ describe.each([
     );
   });
 
+  it('refuses a second order under a client id already used, keeping the first order as it was', async () => {
+    const clientOrderId = omsClientOrderId('reused1');
+    const first = await place(clientOrderId, 'alice');
+    expect(first).not.toBeInstanceOf(DomainError);
+    const streamId = orderStreamIdOf({ market: 'spot', accountId: ACCOUNT, clientOrderId });
+    const before = await database.dataSource.query(
+      `SELECT state_hash, stream_version FROM rm_orders WHERE stream_id = $1`,
+      [streamId],
+    );
+    const second = await fold.commands.execute(
+      { market: 'spot', accountId: ACCOUNT, clientOrderId },
+      { type: 'PlaceSpotOrder', clientOrderId, actor: 'bob', request: request(), now: T0 + 5 },
+      { actor: 'bob', correlationId: 'place-reused1-again' },
+    );
+    expect(second).toBeInstanceOf(DomainError);
+    expect(
+      await database.dataSource.query(`SELECT stream_version, event_type FROM events WHERE stream_id = $1`, [
+        streamId,
+      ]),
+    ).toEqual([{ stream_version: 1, event_type: 'OrderSubmissionRequested' }]);
+    expect(
+      await database.dataSource.query(
+        `SELECT state_hash, stream_version FROM rm_orders WHERE stream_id = $1`,
+        [streamId],
+      ),
+    ).toEqual(before);
+  });
+
   it('moves a poll fill that arrived before the acknowledgement into the order once the ack links its orderId', async () => {
     const clientOrderId = omsClientOrderId('early1');
     await place(clientOrderId);

@@ -42,6 +42,12 @@ function commandId(command: unknown, metadata: CommandMetadata): string {
     .digest('hex');
 }
 
+/** A command placing an order creates its stream (PlaceSpotOrder, PlaceFuturesOrder, ...). */
+function createsOrder(command: unknown): boolean {
+  const type = (command as { type?: unknown }).type;
+  return typeof type === 'string' && type.startsWith('Place');
+}
+
 /** The venue orderId an acknowledgement command carries (the order is linked to it). */
 function acknowledgedOrderIdOf(command: unknown): string | null {
   const orderId = (command as { acknowledgement?: { orderId?: unknown } }).acknowledgement?.orderId;
@@ -76,8 +82,13 @@ export class OrderCommandService implements OrderCommandPort {
       occurredAt: typeof now === 'number' && Number.isFinite(now) ? now : Date.now(),
     };
     const acknowledgedOrderId = acknowledgedOrderIdOf(command);
+    let attempt = 0;
     const outcome = await this.transactions.run(
       async (context) => {
+        attempt += 1;
+        // An order the command creates is new: the first attempt skips reading it (a
+        // client id used before makes the append conflict, and the retry reads it).
+        if (attempt === 1 && createsOrder(command)) context.uow.startNew(streamId);
         // The order, and the link of the venue orderId an acknowledgement brings, are read
         // together (one round trip on a pipelined connection) before deciding.
         await runIndependent(context.executor, [
