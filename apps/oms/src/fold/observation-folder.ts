@@ -1,3 +1,4 @@
+import { runIndependent } from '@oms/persistence';
 import { EventEnvelope } from '@oms/kafka';
 import {
   DomainError,
@@ -101,6 +102,10 @@ export class ObservationFolder {
             }
           }
         }
+      } else if (envelope.type === 'SpotBalanceObserved') {
+        streams.add(spotBalanceStreamId(data.accountId!, data.asset!));
+      } else if (envelope.type === 'FuturesBalanceObserved') {
+        streams.add(futuresBalanceStreamId(data.accountId!, data.asset!));
       } else if (envelope.type === 'FuturesPositionObserved') {
         streams.add(positionStreamId(data.accountId!, data.symbol!, data.side as 'LONG' | 'SHORT'));
       } else if (envelope.type === 'FundingPaymentObserved' && data.symbol !== null) {
@@ -111,15 +116,20 @@ export class ObservationFolder {
         }
       }
     }
-    await context.links.prefetch(orders);
+    // The streams known already load with the links; those the links lead to, after.
+    await runIndependent(context.executor, [
+      () => context.links.prefetch(orders),
+      () => context.uow.load([...streams]),
+    ]);
+    const linkedStreams = new Set<string>();
     for (const envelope of envelopes) {
       const order = ORDER_OBSERVATIONS[envelope.type];
       if (order === undefined) continue;
       const ids = envelope.payload as OrderIds;
       const linked = await context.links.streamOf(ids.accountId, order.market, ids.orderId);
-      streams.add(linked ?? STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
+      linkedStreams.add(linked ?? STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
     }
-    await context.uow.load([...streams]);
+    await context.uow.load([...linkedStreams]);
     await readRecordedPositionReportsAhead(context.uow, reports);
   }
 
