@@ -1,4 +1,11 @@
-import { runIndependent, SqlExecutor, StreamVersionConflictError } from '@oms/persistence';
+import {
+  APPEND_DUPLICATE_OFFERED,
+  isPipelined,
+  runIndependent,
+  SqlExecutor,
+  StreamVersionConflictError,
+  versionConflictOf,
+} from '@oms/persistence';
 import { createLogger } from '@oms/platform';
 import { writeOutbox } from '../outbox/outbox.writer';
 import { ReadModelProjector } from '../projections/read-model.projector';
@@ -85,6 +92,8 @@ export class FoldTransaction {
     options: FoldTransactionOptions = {},
   ): Promise<FoldOutcome<T>> {
     const maxAttempts = options.maxAttempts ?? 20;
+    // Short appends go in one statement until one meets an event stored already.
+    let appendPlannedInApp = false;
     for (let attempt = 1; ; attempt += 1) {
       try {
         const outcome = await this.transactions(async (executor) => {
@@ -111,7 +120,7 @@ export class FoldTransaction {
               if (options.beforeCommit) await options.beforeCommit(executor);
             },
             async () => {
-              duplicates = await context.uow.append(prepared);
+              duplicates = await context.uow.append(prepared, isPipelined(executor) && !appendPlannedInApp);
             },
           ]);
           const repaired = await this.repairDuplicates(executor, duplicates);
@@ -120,7 +129,14 @@ export class FoldTransaction {
         }, options.flushCommit !== false);
         this.states.remember(outcome.committed);
         return outcome;
-      } catch (error) {
+      } catch (failure) {
+        const error = versionConflictOf(failure) ?? failure;
+        if ((error as { code?: unknown }).code === APPEND_DUPLICATE_OFFERED && !appendPlannedInApp) {
+          // An input folded before by another writer: decide again, appending with the
+          // plan that skips what is stored and repairs the streams it concerns.
+          appendPlannedInApp = true;
+          continue;
+        }
         if (!isRetryable(error) || attempt >= maxAttempts) throw error;
         log.debug({ attempt, err: error }, 'a concurrent writer came first; deciding again on fresh state');
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs(error, attempt)));

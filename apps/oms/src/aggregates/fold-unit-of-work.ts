@@ -1,5 +1,5 @@
 import { deterministicEventId } from '@oms/kafka';
-import { appendBatch, NewEvent, SqlExecutor, StreamAppend } from '@oms/persistence';
+import { appendBatch, appendInOneStatement, NewEvent, SqlExecutor, StreamAppend } from '@oms/persistence';
 import { DomainError, streamTypeOf } from '@oms/domain';
 import { AggregateDeciders } from './aggregate-deciders';
 import { AggregateStateStore } from './aggregate-state.store';
@@ -147,14 +147,21 @@ export class FoldUnitOfWork {
    * last statement of the transaction, so the event log's append lock is held briefly).
    * Returns the streams of which the store already held some events (an input folded
    * before): their stored history is the truth and the caller re-folds them.
+   * `inOneStatement`: the short append of a pipelined transaction (`appendInOneStatement`),
+   * which holds the log head for less time but fails on events stored already.
    */
-  async append(prepared: readonly PreparedStream[]): Promise<string[]> {
+  async append(prepared: readonly PreparedStream[], inOneStatement = false): Promise<string[]> {
     const appends: StreamAppend[] = prepared.map((stream) => ({
       streamId: stream.streamId,
       streamType: streamTypeOf(stream.streamId),
       expectedVersion: stream.expectedVersion,
       events: stream.appended,
     }));
+    if (inOneStatement) {
+      // Refuses (failing the transaction) rather than skips events stored already.
+      await appendInOneStatement(this.executor, appends);
+      return [];
+    }
     const results = await appendBatch(this.executor, appends);
     return results.filter((result) => result.duplicateEventIds.length > 0).map((result) => result.streamId);
   }

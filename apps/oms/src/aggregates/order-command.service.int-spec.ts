@@ -1,8 +1,11 @@
+import { deterministicEventId } from '@oms/kafka';
+import { appendBatch, verifyEventLog } from '@oms/persistence';
 import { Pool } from 'pg';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
 import { DomainError, omsClientOrderId, SpotFillObservation, SpotOrderObservation } from '@oms/domain';
 import { createFoldServices, FoldServices } from './fold-services';
+import { commandId } from './order-command.service';
 import { pipelinedTransactions } from './transaction-runner';
 import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { omsOrderId } from '../projections/order-row';
@@ -160,6 +163,36 @@ describe.each([
         [streamId],
       ),
     ).toEqual(before);
+  });
+
+  it('appends what is not stored yet when an event the command decides is stored already, skipping it', async () => {
+    const clientOrderId = omsClientOrderId('stored1');
+    const ref = { market: 'spot', accountId: ACCOUNT, clientOrderId } as const;
+    const command = {
+      type: 'PlaceSpotOrder',
+      clientOrderId,
+      actor: 'alice',
+      request: request(),
+      now: T0,
+    } as const;
+    const metadata = { actor: 'alice', correlationId: 'place-stored1' };
+    const streamId = orderStreamIdOf(ref);
+    // The event the intent decides is in the log already (an input another writer folded).
+    const storedId = deterministicEventId('oms-event', commandId(command, metadata), streamId, 0);
+    await appendBatch(database.dataSource, [
+      {
+        streamId: 'elsewhere-1',
+        streamType: 'test',
+        expectedVersion: 0,
+        events: [{ eventId: storedId, type: 'Placed', schemaVersion: 1, payload: {}, occurredAt: T0 }],
+      },
+    ]);
+    const result = await fold.commands.execute(ref, command, metadata);
+    expect(result).not.toBeInstanceOf(DomainError);
+    expect(
+      await database.dataSource.query(`SELECT stream_id FROM events WHERE event_id = $1`, [storedId]),
+    ).toEqual([{ stream_id: 'elsewhere-1' }]);
+    expect(await verifyEventLog(database.dataSource)).toMatchObject({ ok: true });
   });
 
   it('moves a poll fill that arrived before the acknowledgement into the order once the ack links its orderId', async () => {

@@ -34,7 +34,7 @@ export function orderStreamIdOf(ref: OrderAggregateRef): string {
 }
 
 /** A command's id: the same command of the same request decides the same event ids. */
-function commandId(command: unknown, metadata: CommandMetadata): string {
+export function commandId(command: unknown, metadata: CommandMetadata): string {
   return createHash('sha256')
     .update(metadata.correlationId)
     .update('\u0000')

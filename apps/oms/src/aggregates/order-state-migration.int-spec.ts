@@ -14,6 +14,14 @@ interface KeptRow {
 }
 
 describe('the order-fill-reports migration, on kept order states of the old shape', () => {
+  const isApplied = async (name: string) =>
+    (
+      await database.dataSource.query<Array<{ name: string }>>(
+        `SELECT name FROM schema_migrations WHERE name = $1`,
+        [name],
+      )
+    ).length > 0;
+
   let database: TestDatabase;
   let fold: FoldServices;
 
@@ -80,7 +88,10 @@ describe('the order-fill-reports migration, on kept order states of the old shap
     );
     await database.dataSource.query(`UPDATE rm_orders SET state_hash = 'old' WHERE stream_id = $1`, [small]);
 
-    await database.dataSource.undoLastMigration({ transaction: 'each' });
+    // Back to before the order-fill-reports migration (and any after it), then forward.
+    while (await isApplied('IndexOrderFillReports1795670000000')) {
+      await database.dataSource.undoLastMigration({ transaction: 'each' });
+    }
     await database.dataSource.runMigrations({ transaction: 'each' });
 
     const converted = (await kept(small))!;

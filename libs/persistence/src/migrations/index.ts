@@ -13,6 +13,7 @@ import { OutboxRowsReferenceEvents1795663200000 } from './1795663200000-outbox-r
 import { NotifyReadModelChangesPerStatement1795663200001 } from './1795663200001-notify-read-model-changes-per-statement';
 import { ReadModelFillFactor1795664200000 } from './1795664200000-read-model-fill-factor';
 import { IndexOrderFillReports1795670000000 } from './1795670000000-index-order-fill-reports';
+import { AppendInOneStatement1795680000000 } from './1795680000000-append-in-one-statement';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   NotifyReadModelChangesPerStatement1795663200001,
   ReadModelFillFactor1795664200000,
   IndexOrderFillReports1795670000000,
+  AppendInOneStatement1795680000000,
 ];
