@@ -10,10 +10,12 @@
  * FOLD_BENCH_PARTS=throughput: the COPY rate and the fold throughput alone;
  * FOLD_BENCH_PARTS=replay: COPY, fold and replay only)
  */
+import { Pool } from 'pg';
 import { printBenchResult } from '@oms/platform';
 import { measureCopyRate } from '@oms/persistence/benchmarking/copy-rate';
 import { AggregateDeciders } from '../src/aggregates/aggregate-deciders';
 import { createFoldServices } from '../src/aggregates/fold-services';
+import { pipelinedTransactions } from '../src/aggregates/transaction-runner';
 import { ReadModelReplay } from '../src/audit/read-model-replay';
 import { ContractMultipliers } from '../src/fold/contract-multipliers';
 import { KafkaFoldConsumer } from '../src/fold/kafka-fold.consumer';
@@ -124,9 +126,16 @@ async function main(): Promise<void> {
     const latencyWorkload = mixedWorkload(900).events.slice(0, 8_000);
     const latencyPublish = await environment.newPublisher('bench-latency', 4);
     const latencies: number[] = [];
+    // Wired as the OMS is: small batches on pipelined connections (short transactions).
+    const latencyPool = new Pool({ connectionString: latency.url, max: 4, pipeline: true });
     const consumer = new KafkaFoldConsumer(
       latency.dataSource,
-      createFoldServices(latency.dataSource, new ContractMultipliers(MULTIPLIERS).lookup),
+      createFoldServices(
+        latency.dataSource,
+        new ContractMultipliers(MULTIPLIERS).lookup,
+        undefined,
+        pipelinedTransactions(latencyPool),
+      ),
       {
         brokers: environment.brokers,
         topicPrefix: 'bench-latency',
@@ -149,6 +158,7 @@ async function main(): Promise<void> {
     }
     while (latencies.length < latencyWorkload.length) await new Promise((resolve) => setTimeout(resolve, 50));
     await consumer.stop();
+    await latencyPool.end();
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(
       `fold latency at 1,000 observations/s: p50 ${percentile(sorted, 0.5)} ms, p99 ${percentile(sorted, 0.99)} ms`,
