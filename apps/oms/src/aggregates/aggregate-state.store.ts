@@ -58,6 +58,11 @@ export class AggregateStateStore {
     }
   }
 
+  /** The last committed state this process knows of a stream (it may have moved on since). */
+  cached(streamId: string): AggregateSnapshot | undefined {
+    return this.cache.get(streamId);
+  }
+
   async load(executor: SqlExecutor, streamIds: readonly string[]): Promise<Map<string, AggregateSnapshot>> {
     const loaded = new Map<string, AggregateSnapshot>();
     if (streamIds.length === 0) return loaded;

@@ -38,6 +38,6 @@ export function createFoldServices(
     shortTransactionRunner === undefined
       ? transactions
       : new FoldTransaction(shortTransactionRunner, deciders, states, projector);
-  const commands = new OrderCommandService(shortTransactions, orders, observations);
+  const commands = new OrderCommandService(shortTransactions, orders, observations, states);
   return { deciders, states, transactions, shortTransactions, orders, observations, commands };
 }

@@ -151,16 +151,29 @@ export class FoldTransaction {
  * deadlocks, back off a random few milliseconds so that contenders fall out of step.
  */
 function retryDelayMs(error: unknown, attempt: number): number {
-  if (error instanceof StreamVersionConflictError && attempt === 1) return 0;
+  if (
+    (error instanceof StreamVersionConflictError || codeOf(error) === PARKED_FILLS_WAITING) &&
+    attempt === 1
+  ) {
+    return 0;
+  }
   return Math.random() * 5 * attempt;
 }
 
-/** A stale expected version, or Postgres breaking a deadlock between two batches. */
+/** SQLSTATE of the links' guard: fills wait for an order the transaction took as having none. */
+const PARKED_FILLS_WAITING = 'OS410';
+
+function codeOf(error: unknown): unknown {
+  return (
+    (error as { code?: unknown; driverError?: { code?: unknown } }).driverError?.code ??
+    (error as { code?: unknown }).code
+  );
+}
+
+/** A stale expected version, fills waiting that were taken as none, or Postgres breaking a deadlock. */
 
 function isRetryable(error: unknown): boolean {
   if (error instanceof StreamVersionConflictError) return true;
-  const code =
-    (error as { code?: unknown; driverError?: { code?: unknown } }).driverError?.code ??
-    (error as { code?: unknown }).code;
-  return code === '40P01' || code === '40001';
+  const code = codeOf(error);
+  return code === '40P01' || code === '40001' || code === PARKED_FILLS_WAITING;
 }

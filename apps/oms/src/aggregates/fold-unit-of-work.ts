@@ -69,12 +69,20 @@ export class FoldUnitOfWork {
    * so if it does exist the append fails with a version conflict and the retry reads it.
    */
   startNew(streamId: string): void {
+    this.startAt(streamId, 0, this.deciders.of(streamId).initialState);
+  }
+
+  /**
+   * Starts a stream from a state known without reading it (the committed state this
+   * process keeps): if the stream has moved on since, the append fails with a version
+   * conflict and the retry reads it.
+   */
+  startAt(streamId: string, version: number, state: unknown): void {
     if (this.working.has(streamId)) return;
-    const initialState = this.deciders.of(streamId).initialState;
     this.working.set(streamId, {
-      loadedVersion: 0,
-      loadedState: initialState,
-      state: initialState,
+      loadedVersion: version,
+      loadedState: state,
+      state,
       pending: [],
       decided: [],
     });

@@ -17,6 +17,7 @@ import {
 } from '../orders/order-command.port';
 import { omsOrderId, orderRowOf } from '../projections/order-row';
 import { EventOrigin } from './decided-event';
+import { AggregateStateStore } from './aggregate-state.store';
 import { FoldTransaction } from './fold-transaction';
 import { OrderFolder } from './order-folder';
 import { ObservationFolder } from '../fold/observation-folder';
@@ -64,6 +65,7 @@ export class OrderCommandService implements OrderCommandPort {
     private readonly transactions: FoldTransaction,
     private readonly orders: OrderFolder,
     private readonly observations: ObservationFolder,
+    private readonly states: AggregateStateStore,
   ) {}
 
   async execute<Ref extends OrderAggregateRef>(
@@ -89,6 +91,14 @@ export class OrderCommandService implements OrderCommandPort {
         // An order the command creates is new: the first attempt skips reading it (a
         // client id used before makes the append conflict, and the retry reads it).
         if (attempt === 1 && createsOrder(command)) context.uow.startNew(streamId);
+        // An acknowledgement is decided on the order as this process last committed it,
+        // its orderId taken as unlinked with no fills waiting: the append's version check
+        // and the links' guard fail the transaction if either is wrong, and the retry reads.
+        const known = this.states.cached(streamId);
+        if (attempt === 1 && acknowledgedOrderId !== null && known !== undefined) {
+          context.uow.startAt(streamId, known.version, known.state);
+          context.links.assumeUnlinked(ref.accountId, ref.market, acknowledgedOrderId);
+        }
         // The order, and the link of the venue orderId an acknowledgement brings, are read
         // together (one round trip on a pipelined connection) before deciding.
         await runIndependent(context.executor, [

@@ -1,4 +1,4 @@
-import { SqlExecutor } from '@oms/persistence';
+import { runIndependent, SqlExecutor } from '@oms/persistence';
 import { EventEnvelope } from '@oms/kafka';
 import { rowsOf } from './sql-result';
 
@@ -32,6 +32,8 @@ export class OrderLinks {
   private readonly newLinks: OrderLink[] = [];
   private readonly parked = new Map<string, ParkedFill[]>();
   private readonly newlyParked: Array<ParkedFill & { key: [string, OrderMarket, string] }> = [];
+  /** Orders taken as having no parked fills without reading it: checked by the flush. */
+  private readonly assumedUnparked: Array<[string, OrderMarket, string]> = [];
 
   constructor(private readonly executor: SqlExecutor) {}
 
@@ -107,8 +109,37 @@ export class OrderLinks {
     this.newlyParked.push({ ...fill, key: [accountId, market, orderId] });
   }
 
-  /** Writes the new links and the fills still parked, in two statements. */
+  /**
+   * Takes an order as unlinked, with no fills parked for it, without reading either (a
+   * desk order's acknowledgement decided on the state the OMS holds). A link made for it
+   * is written as any other (the first link stays), and the flush sends a guard that
+   * fails the transaction with SQLSTATE OS410 if fills are parked for it after all; the
+   * caller then decides again with `prefetch`.
+   */
+  assumeUnlinked(accountId: string, market: OrderMarket, orderId: string): void {
+    const key = linkKey(accountId, market, orderId);
+    if (this.linked.has(key)) return;
+    this.linked.set(key, null);
+    this.parkedStored.set(key, false);
+    this.assumedUnparked.push([accountId, market, orderId]);
+  }
+
+  /** Writes the new links and the fills still parked (and checks what was assumed), in up to three statements. */
   async flush(): Promise<void> {
+    await runIndependent(this.executor, [
+      async () => {
+        if (this.assumedUnparked.length === 0) return;
+        await this.executor.query(`SELECT oms_expect_no_parked_fills($1::text[], $2::text[], $3::text[])`, [
+          this.assumedUnparked.map((key) => key[0]),
+          this.assumedUnparked.map((key) => key[1]),
+          this.assumedUnparked.map((key) => key[2]),
+        ]);
+      },
+      () => this.writeLinksAndParkedFills(),
+    ]);
+  }
+
+  private async writeLinksAndParkedFills(): Promise<void> {
     if (this.newLinks.length > 0) {
       await this.executor.query(
         `INSERT INTO oms_order_links (account, market, order_id, stream_id)

@@ -14,6 +14,7 @@ import { NotifyReadModelChangesPerStatement1795663200001 } from './1795663200001
 import { ReadModelFillFactor1795664200000 } from './1795664200000-read-model-fill-factor';
 import { IndexOrderFillReports1795670000000 } from './1795670000000-index-order-fill-reports';
 import { AppendInOneStatement1795680000000 } from './1795680000000-append-in-one-statement';
+import { ParkedFillsGuard1795680001000 } from './1795680001000-parked-fills-guard';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ReadModelFillFactor1795664200000,
   IndexOrderFillReports1795670000000,
   AppendInOneStatement1795680000000,
+  ParkedFillsGuard1795680001000,
 ];
