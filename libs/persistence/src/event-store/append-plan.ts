@@ -1,5 +1,5 @@
 import { canonicalJson } from '../integrity/canonical-json';
-import { chainHash } from '../integrity/event-chain';
+import { rowChainHash } from '../integrity/event-chain';
 import { AppendResult, ExpectedVersion, NewEvent, StoredEvent } from './event-store.types';
 import { LockedLogHead } from './event-log-head';
 import { StreamVersionConflictError } from './stream-version-conflict.error';
@@ -43,6 +43,9 @@ export interface PlannedColumns {
   readonly chainHashes: string[];
 }
 
+/** A row while its hash is computed (set once, before the row is handed out). */
+type RowBeingChained = { -readonly [Column in keyof PlannedRow]: PlannedRow[Column] };
+
 interface PlannedEvent {
   readonly event: NewEvent;
   readonly streamId: string;
@@ -83,7 +86,7 @@ export class AppendPlan {
       const metadataJson = event.metadata === undefined ? '{}' : canonicalJson(event.metadata);
       const correlationId = event.correlationId ?? null;
       const occurredAtMicros = String(Math.round(event.occurredAt * 1000));
-      const content = {
+      const row: RowBeingChained = {
         globalPosition: planned.globalPosition,
         eventId: event.eventId,
         streamId: planned.streamId,
@@ -94,11 +97,13 @@ export class AppendPlan {
         metadataJson,
         correlationId,
         occurredAtMicros,
+        chainHash: '',
       };
       // The chain covers what the row stores plus the recorded time the head fixed.
-      previousHash = chainHash(previousHash, { ...content, recordedAtMicros: this.head.nowMicros });
-      planned.row = { ...content, chainHash: previousHash };
-      yield planned.row;
+      row.chainHash = rowChainHash(previousHash, row, this.head.nowMicros);
+      previousHash = row.chainHash;
+      planned.row = row;
+      yield row;
     }
     this.lastHash = previousHash;
   }
