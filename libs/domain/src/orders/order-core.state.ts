@@ -158,23 +158,7 @@ export interface RealFillFigures {
   readonly firstTime: number | null;
 }
 
-/**
- * States are never changed in place, so a state's figures are summed once: a report's
- * consequences ask for them twice (overfills and inferred fills), each a Decimal sum over
- * the kept fills.
- */
-const realFillFiguresOfState = new WeakMap<AnyOrderCoreState, RealFillFigures>();
-
 export function realFillFigures(state: AnyOrderCoreState): RealFillFigures {
-  let figures = realFillFiguresOfState.get(state);
-  if (figures === undefined) {
-    figures = sumRealFills(state);
-    realFillFiguresOfState.set(state, figures);
-  }
-  return figures;
-}
-
-function sumRealFills(state: AnyOrderCoreState): RealFillFigures {
   const settled = state.settledFills;
   let qty = new Dec(settled.qty);
   let quote = new Dec(settled.quote);
