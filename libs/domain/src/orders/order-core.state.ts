@@ -163,8 +163,10 @@ export function realFillFigures(state: AnyOrderCoreState): RealFillFigures {
   let qty = new Dec(settled.qty);
   let quote = new Dec(settled.quote);
   for (const fill of state.recentFills) {
-    qty = qty.plus(fill.qty);
-    quote = quote.plus(new Dec(fill.price).times(fill.qty));
+    // Parsed once for both sums (a product is the exact one rounded, whatever the order).
+    const fillQty = new Dec(fill.qty);
+    qty = qty.plus(fillQty);
+    quote = quote.plus(fillQty.times(fill.price));
   }
   return { count: settled.count + state.recentFills.length, qty, quote, firstTime: firstFillTime(state) };
 }
