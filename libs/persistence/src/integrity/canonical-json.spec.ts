@@ -150,6 +150,23 @@ describe('canonicalJson', () => {
       for (const value of values) expect(canonicalJson(value)).toBe(specifiedCanonicalJson(value));
     });
 
+    it('for objects whose keys begin alike, met one after another', () => {
+      const values: unknown[] = [
+        { zeta: 1, alpha: 2, mid: 3 },
+        { zeta: 1, alpha: 2, mid: 3 },
+        { zeta: 1, alpha: 2, nu: 3 },
+        { zeta: 1, mid: 2, alpha: 3 },
+        { zeta: 1, alpha: 2 },
+        { zeta: 1, alpha: 2, mid: 3, beta: 4 },
+        { zeta: 1, 7: 2, alpha: 3 },
+        { zeta: 1, 7: 2, alpha: 3 },
+        { 7: 1, zeta: 2, alpha: 3 },
+      ];
+      for (const value of [...values, ...values]) {
+        expect(canonicalJson(value)).toBe(specifiedCanonicalJson(value));
+      }
+    });
+
     it('for values nested deeper than the hand-written path goes', () => {
       let deep: unknown = { leaf: 1, a: 0 };
       for (let level = 0; level < 500; level += 1) deep = level % 2 === 0 ? [deep] : { z: deep, y: level };

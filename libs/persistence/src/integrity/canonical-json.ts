@@ -102,16 +102,63 @@ function writePlain(value: unknown, depth: number): string | undefined {
  * sorted order. A `__proto__` key does not survive being put into a new object, so an
  * unsorted object holding one is left to the specified writer.
  */
-function keysInCanonicalOrder(record: Record<string, unknown>): string[] {
+function keysInCanonicalOrder(record: Record<string, unknown>): readonly string[] {
   const keys = Object.keys(record);
   if (isSorted(keys)) return keys;
+  return knownKeyOrder(keys) ?? rememberKeyOrder(keys, sortedKeyOrder(keys));
+}
+
+function sortedKeyOrder(keys: readonly string[]): string[] {
   let indexKeys = 0;
   while (indexKeys < keys.length && isArrayIndex(keys[indexKeys])) indexKeys += 1;
   for (let index = indexKeys; index < keys.length; index += 1) {
     if (keys[index] === '__proto__') throw NOT_PLAIN;
   }
-  if (indexKeys === 0) return keys.sort();
+  if (indexKeys === 0) return [...keys].sort();
   return [...keys.slice(0, indexKeys), ...keys.slice(indexKeys).sort()];
+}
+
+/**
+ * Key orders met before, by first key: objects built by the same code list the same
+ * keys in the same order, and comparing the list with one met before costs a third of
+ * sorting it again. Bounded (at most about a megabyte): records keyed by ids, which
+ * rarely repeat, take few places.
+ */
+interface KeyOrder {
+  readonly keys: readonly string[];
+  readonly ordered: readonly string[];
+}
+const keyOrders = new Map<string, KeyOrder[]>();
+const MAX_FIRST_KEYS = 256;
+const MAX_ORDERS_PER_FIRST_KEY = 8;
+const MAX_REMEMBERED_KEYS = 32;
+
+function knownKeyOrder(keys: readonly string[]): readonly string[] | undefined {
+  const known = keyOrders.get(keys[0]);
+  if (known === undefined) return undefined;
+  for (const { keys: seen, ordered } of known) {
+    if (seen.length === keys.length && sameKeys(seen, keys)) return ordered;
+  }
+  return undefined;
+}
+
+/** Whether two key lists with the same first key and length are the same list. */
+function sameKeys(left: readonly string[], right: readonly string[]): boolean {
+  for (let index = 1; index < left.length; index += 1) {
+    if (left[index] !== right[index]) return false;
+  }
+  return true;
+}
+
+function rememberKeyOrder(keys: readonly string[], ordered: readonly string[]): readonly string[] {
+  if (keys.length > MAX_REMEMBERED_KEYS) return ordered;
+  let known = keyOrders.get(keys[0]);
+  if (known === undefined && keyOrders.size < MAX_FIRST_KEYS) {
+    known = [];
+    keyOrders.set(keys[0], known);
+  }
+  if (known !== undefined && known.length < MAX_ORDERS_PER_FIRST_KEY) known.push({ keys, ordered });
+  return ordered;
 }
 
 /** True for the canonical spelling of an integer from 0 to 2^32 - 2. */
