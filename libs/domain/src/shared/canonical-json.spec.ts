@@ -98,5 +98,22 @@ describe('canonicalJson', () => {
       ];
       for (const value of values) expect(canonicalJson(value)).toBe(checkedCanonicalJson(value));
     });
+
+    it('for objects whose keys begin alike, met one after another', () => {
+      const values: unknown[] = [
+        { zeta: 1, alpha: 2, mid: 3 },
+        { zeta: 1, alpha: 2, mid: 3 },
+        { zeta: 1, alpha: 2, nu: 3 },
+        { zeta: 1, mid: 2, alpha: 3 },
+        { zeta: 1, alpha: 2 },
+        { zeta: 1, alpha: 2, mid: 3, beta: 4 },
+        { zeta: 1, 7: 2, alpha: 3, gone: undefined },
+        { zeta: 1, 7: 2, alpha: 3, gone: undefined },
+        { 7: 1, zeta: 2, alpha: 3 },
+      ];
+      for (const value of [...values, ...values]) {
+        expect(canonicalJson(value)).toBe(checkedCanonicalJson(value));
+      }
+    });
   });
 });

@@ -41,8 +41,7 @@ function write(value: unknown): string {
         return `${text}]`;
       }
       const record = value as Record<string, unknown>;
-      const keys = Object.keys(record);
-      if (!isSorted(keys)) keys.sort();
+      const keys = sortedKeys(record);
       let text = '{';
       for (let index = 0; index < keys.length; index += 1) {
         const key = keys[index];
@@ -58,6 +57,55 @@ function write(value: unknown): string {
     case 'bigint':
       throw NOT_JSON_DATA;
   }
+}
+
+function sortedKeys(record: Record<string, unknown>): readonly string[] {
+  const keys = Object.keys(record);
+  if (isSorted(keys)) return keys;
+  return knownKeyOrder(keys) ?? rememberKeyOrder(keys, [...keys].sort());
+}
+
+/**
+ * Key orders met before, by first key: fills and snapshots built by the same code list
+ * the same keys in the same order, and comparing the list with one met before costs a
+ * third of sorting it again (which also copies it into a work array). Bounded (at most
+ * about a megabyte): records keyed by ids, which rarely repeat, take few places.
+ */
+interface KeyOrder {
+  readonly keys: readonly string[];
+  readonly ordered: readonly string[];
+}
+const keyOrders = new Map<string, KeyOrder[]>();
+const MAX_FIRST_KEYS = 256;
+const MAX_ORDERS_PER_FIRST_KEY = 8;
+const MAX_REMEMBERED_KEYS = 32;
+
+function knownKeyOrder(keys: readonly string[]): readonly string[] | undefined {
+  const known = keyOrders.get(keys[0]);
+  if (known === undefined) return undefined;
+  for (const { keys: seen, ordered } of known) {
+    if (seen.length === keys.length && sameKeys(seen, keys)) return ordered;
+  }
+  return undefined;
+}
+
+/** Whether two key lists with the same first key and length are the same list. */
+function sameKeys(left: readonly string[], right: readonly string[]): boolean {
+  for (let index = 1; index < left.length; index += 1) {
+    if (left[index] !== right[index]) return false;
+  }
+  return true;
+}
+
+function rememberKeyOrder(keys: readonly string[], ordered: readonly string[]): readonly string[] {
+  if (keys.length > MAX_REMEMBERED_KEYS) return ordered;
+  let known = keyOrders.get(keys[0]);
+  if (known === undefined && keyOrders.size < MAX_FIRST_KEYS) {
+    known = [];
+    keyOrders.set(keys[0], known);
+  }
+  if (known !== undefined && known.length < MAX_ORDERS_PER_FIRST_KEY) known.push({ keys, ordered });
+  return ordered;
 }
 
 function isSorted(keys: readonly string[]): boolean {
