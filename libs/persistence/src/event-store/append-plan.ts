@@ -181,7 +181,7 @@ export function planAppend(
   const recordedAt = Math.floor(Number(head.nowMicros) / 1000);
   for (const stream of streams) {
     let version = versions.get(stream.streamId) ?? 0;
-    const appended: StoredEvent[] = [];
+    const planned: PlannedEvent[] = [];
     const duplicates: string[] = [];
     for (const event of stream.events) {
       const earlier = offeredBy.get(event.eventId);
@@ -193,25 +193,49 @@ export function planAppend(
       }
       position += 1;
       version += 1;
-      const planned: PlannedEvent = {
+      const next: PlannedEvent = {
         event,
         streamId: stream.streamId,
         streamVersion: version,
         globalPosition: String(position),
       };
-      plan.events.push(planned);
-      appended.push(appendedEvent(planned, recordedAt));
+      plan.events.push(next);
+      planned.push(next);
     }
-    if (appended.length > 0) {
+    if (planned.length > 0) {
       plan.streams.ids.push(stream.streamId);
       plan.streams.types.push(stream.streamType);
       plan.streams.versions.push(version);
     }
-    plan.results.push({ streamId: stream.streamId, version, appended, duplicateEventIds: duplicates });
+    plan.results.push(appendResult(stream.streamId, version, planned, duplicates, recordedAt));
   }
   if (!Number.isSafeInteger(position)) throw new Error(`global position ${position} exceeds 2^53`);
   plan.lastPosition = String(position);
   return plan;
+}
+
+/**
+ * A stream's result, its stored events made when first asked for: the fold only looks
+ * at the duplicates, and building every appended event (an object with two getters
+ * and their closures) cost 0.6-0.9% of its CPU besides the garbage.
+ */
+function appendResult(
+  streamId: string,
+  version: number,
+  planned: readonly PlannedEvent[],
+  duplicateEventIds: readonly string[],
+  recordedAt: number,
+): AppendResult {
+  let appended: StoredEvent[] | undefined;
+  return {
+    streamId,
+    version,
+    get appended(): StoredEvent[] {
+      appended ??= planned.map((event) => appendedEvent(event, recordedAt));
+      return appended;
+    },
+    duplicateEventIds,
+  };
 }
 
 /**
