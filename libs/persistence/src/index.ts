@@ -7,6 +7,7 @@ export * from './event-store/stream-version-conflict.error';
 export * from './consumer-offsets/consumer-offset.store';
 export * from './typeorm-pino-logger';
 export * from './event-store/batch-append';
+export * from './event-store/iso-time';
 export * from './integrity/canonical-json';
 export * from './integrity/verify-event-log';
 export * from './benchmarking/copy-rate';

@@ -4,6 +4,7 @@ import { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { SqlExecutor } from './event-store.types';
 import { PlannedRow } from './append-plan';
+import { isoMillis } from './iso-time';
 
 /**
  * The pg connection under a TypeORM executor (a transaction's EntityManager or a
@@ -35,40 +36,12 @@ function copyText(value: string): string {
   );
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * The date part (`YYYY-MM-DDT`) of the last day written: every row of a batch is
- * written with its time, and they mostly fall on the same day, so only the time of day
- * is worked out per row (Date#toISOString per row cost more than the rest of the line).
- */
-let lastDay = Number.NaN;
-let lastDayText = '';
-
-function twoDigits(value: number): string {
-  return value < 10 ? `0${value}` : String(value);
-}
-
 /** A timestamp in whole microseconds since the epoch as ISO-8601 text with six decimals. */
 export function isoMicros(micros: string): string {
   const value = Number(micros);
   const millis = Math.floor(value / 1000);
   const rest = value - millis * 1000;
-  const day = Math.floor(millis / DAY_MS);
-  if (day !== lastDay) {
-    const text = new Date(millis).toISOString();
-    // Years beyond 0000-9999 are spelled with a sign and six digits: written as ever, not kept.
-    if (text.length !== 24) return `${text.slice(0, 23)}${String(rest).padStart(3, '0')}Z`;
-    lastDay = day;
-    lastDayText = text.slice(0, 11);
-  }
-  const ofDay = millis - day * DAY_MS;
-  const milliseconds = ofDay % 1000;
-  const seconds = Math.floor(ofDay / 1000);
-  return (
-    `${lastDayText}${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor(seconds / 60) % 60)}:` +
-    `${twoDigits(seconds % 60)}.${String(milliseconds).padStart(3, '0')}${String(rest).padStart(3, '0')}Z`
-  );
+  return `${isoMillis(millis).slice(0, 23)}${String(rest).padStart(3, '0')}Z`;
 }
 
 function* copyLines(rows: Iterable<PlannedRow>, recordedAt: string): Generator<string> {
