@@ -1,4 +1,4 @@
-import { SqlExecutor } from '@oms/persistence';
+import { SqlExecutor, textArray } from '@oms/persistence';
 import { EventEnvelope } from '@oms/kafka';
 import { rowsOf } from './sql-result';
 
@@ -52,15 +52,16 @@ export class OrderLinks {
     );
     if (missing.length === 0) return;
     for (const order of missing) this.linked.set(linkKey(order.accountId, order.market, order.orderId), null);
+    const keys = [
+      textArray(missing.map((order) => order.accountId)),
+      textArray(missing.map((order) => order.market)),
+      textArray(missing.map((order) => order.orderId)),
+    ];
     const rows = (await this.executor.query(
       `SELECT l.account, l.market, l.order_id, l.stream_id
        FROM unnest($1::text[], $2::text[], $3::text[]) AS k(account, market, order_id)
        JOIN oms_order_links l USING (account, market, order_id)`,
-      [
-        missing.map((order) => order.accountId),
-        missing.map((order) => order.market),
-        missing.map((order) => order.orderId),
-      ],
+      keys,
     )) as Array<{ account: string; market: OrderMarket; order_id: string; stream_id: string }>;
     for (const row of rows) this.linked.set(linkKey(row.account, row.market, row.order_id), row.stream_id);
     for (const order of missing)
@@ -69,11 +70,7 @@ export class OrderLinks {
       `SELECT DISTINCT p.account, p.market, p.order_id
        FROM unnest($1::text[], $2::text[], $3::text[]) AS k(account, market, order_id)
        JOIN oms_parked_fills p USING (account, market, order_id)`,
-      [
-        missing.map((order) => order.accountId),
-        missing.map((order) => order.market),
-        missing.map((order) => order.orderId),
-      ],
+      keys,
     )) as Array<{ account: string; market: OrderMarket; order_id: string }>;
     for (const row of parked) this.parkedStored.set(linkKey(row.account, row.market, row.order_id), true);
   }
@@ -114,10 +111,10 @@ export class OrderLinks {
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
          ON CONFLICT DO NOTHING`,
         [
-          this.newLinks.map((link) => link.accountId),
-          this.newLinks.map((link) => link.market),
-          this.newLinks.map((link) => link.orderId),
-          this.newLinks.map((link) => link.streamId),
+          textArray(this.newLinks.map((link) => link.accountId)),
+          textArray(this.newLinks.map((link) => link.market)),
+          textArray(this.newLinks.map((link) => link.orderId)),
+          textArray(this.newLinks.map((link) => link.streamId)),
         ],
       );
     }
