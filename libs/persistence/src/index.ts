@@ -8,6 +8,8 @@ export * from './consumer-offsets/consumer-offset.store';
 export * from './typeorm-pino-logger';
 export * from './event-store/batch-append';
 export * from './event-store/one-statement-append';
+export * from './event-store/iso-time';
+export * from './text-array';
 export * from './integrity/canonical-json';
 export * from './integrity/verify-event-log';
 export * from './benchmarking/copy-rate';

@@ -1,4 +1,4 @@
-import { isPipelined, SqlExecutor } from '@oms/persistence';
+import { isPipelined, SqlExecutor, textArray } from '@oms/persistence';
 import { DomainError, upcastEvent } from '@oms/domain';
 import { AggregateDeciders, aggregateKindOf } from './aggregate-deciders';
 import { DecidedEvent } from './decided-event';
@@ -72,7 +72,7 @@ export class AggregateStateStore {
        FROM unnest($1::text[], $2::int[]) AS ids(stream_id, cached)
        LEFT JOIN event_streams s ON s.stream_id = ids.stream_id
        LEFT JOIN oms_aggregate_states a ON a.stream_id = ids.stream_id`,
-      [streamIds, streamIds.map((streamId) => this.cache.get(streamId)?.version ?? null)],
+      [textArray(streamIds), streamIds.map((streamId) => this.cache.get(streamId)?.version ?? null)],
     )) as StateRow[];
     for (const row of rows) {
       const decider = this.deciders.of(row.stream_id);

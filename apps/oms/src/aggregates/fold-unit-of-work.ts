@@ -89,11 +89,11 @@ export class FoldUnitOfWork {
   }
 
   async stateOf(streamId: string): Promise<unknown> {
-    return (await this.aggregate(streamId)).state;
+    return (this.working.get(streamId) ?? (await this.aggregate(streamId))).state;
   }
 
   async versionOf(streamId: string): Promise<number> {
-    const aggregate = await this.aggregate(streamId);
+    const aggregate = this.working.get(streamId) ?? (await this.aggregate(streamId));
     return aggregate.loadedVersion + aggregate.pending.length;
   }
 
@@ -108,7 +108,7 @@ export class FoldUnitOfWork {
     command: unknown,
     origin: EventOrigin,
   ): Promise<DecidedEvent[] | DomainError> {
-    const aggregate = await this.aggregate(streamId);
+    const aggregate = this.working.get(streamId) ?? (await this.aggregate(streamId));
     const decider = this.deciders.of(streamId);
     const decided = decider.decide(command, aggregate.state);
     if (decided instanceof DomainError) return decided;
@@ -174,6 +174,11 @@ export class FoldUnitOfWork {
     return results.filter((result) => result.duplicateEventIds.length > 0).map((result) => result.streamId);
   }
 
+  /**
+   * Loads an aggregate this unit of work has not met yet. Callers look in `working`
+   * first: most decisions meet a prefetched aggregate, and awaiting an async call for
+   * it cost a promise and a turn of the microtask queue per decision.
+   */
   private async aggregate(streamId: string): Promise<WorkingAggregate> {
     if (!this.working.has(streamId)) await this.load([streamId]);
     const aggregate = this.working.get(streamId);

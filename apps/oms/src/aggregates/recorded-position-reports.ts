@@ -6,6 +6,7 @@ import {
   PositionFillInput,
   positionFillNeedsRecord,
 } from '@oms/domain';
+import { textArray } from '@oms/persistence';
 import { DecidedEvent } from './decided-event';
 import { FoldUnitOfWork } from './fold-unit-of-work';
 
@@ -99,10 +100,10 @@ export async function readRecordedPositionReportsAhead(
      UNION ALL
      ${latestReportsSql(FUNDING, 3, 4)}`,
     [
-      asked.fills.map((pair) => pair.streamId),
-      asked.fills.map((pair) => pair.id),
-      asked.payments.map((pair) => pair.streamId),
-      asked.payments.map((pair) => pair.id),
+      textArray(asked.fills.map((pair) => pair.streamId)),
+      textArray(asked.fills.map((pair) => pair.id)),
+      textArray(asked.payments.map((pair) => pair.streamId)),
+      textArray(asked.payments.map((pair) => pair.id)),
     ],
   )) as Array<{ event_type: string; stream_id: string; id: string; report: unknown }>;
   for (const row of rows) {

@@ -126,7 +126,9 @@ export class ObservationFolder {
       const order = ORDER_OBSERVATIONS[envelope.type];
       if (order === undefined) continue;
       const ids = envelope.payload as OrderIds;
-      const linked = await context.links.streamOf(ids.accountId, order.market, ids.orderId);
+      const linked =
+        context.links.known(ids.accountId, order.market, ids.orderId) ??
+        (await context.links.streamOf(ids.accountId, order.market, ids.orderId));
       linkedStreams.add(linked ?? STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
     }
     await context.uow.load([...linkedStreams]);
@@ -226,7 +228,9 @@ export class ObservationFolder {
     if (ids.clientOrderId !== null && isOmsClientOrderId(ids.clientOrderId)) {
       return STREAM_OF_MARKET[market](ids.accountId, orderStreamKey(ids));
     }
-    const linked = await context.links.streamOf(ids.accountId, market, ids.orderId);
+    const linked =
+      context.links.known(ids.accountId, market, ids.orderId) ??
+      (await context.links.streamOf(ids.accountId, market, ids.orderId));
     if (linked !== null) return linked;
     if (isFill) return null;
     return STREAM_OF_MARKET[market](ids.accountId, orderStreamKey(ids));

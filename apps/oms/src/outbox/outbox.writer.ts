@@ -1,5 +1,5 @@
 import { KEY_PART } from '@oms/kafka';
-import { NewEvent, SqlExecutor } from '@oms/persistence';
+import { NewEvent, SqlExecutor, textArray } from '@oms/persistence';
 import { aggregateKindOf } from '../aggregates/aggregate-deciders';
 
 export interface OutboxStream {
@@ -42,6 +42,6 @@ export async function writeOutbox(executor: SqlExecutor, streams: readonly Outbo
   await executor.query(
     `INSERT INTO oms_outbox (event_id, partition_key)
      SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (event_id) DO NOTHING`,
-    [eventIds, partitionKeys],
+    [textArray(eventIds), textArray(partitionKeys)],
   );
 }

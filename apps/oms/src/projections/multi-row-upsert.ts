@@ -1,4 +1,4 @@
-import { SqlExecutor } from '@oms/persistence';
+import { isoMillis, SqlExecutor } from '@oms/persistence';
 
 export interface UpsertColumn {
   readonly name: string;
@@ -53,4 +53,4 @@ export async function upsertRows(
 
 export const col = (name: string, type: string, select?: string): UpsertColumn => ({ name, type, select });
 export const isoTime = (epochMs: number | null): string | null =>
-  epochMs === null ? null : new Date(epochMs).toISOString();
+  epochMs === null ? null : isoMillis(epochMs);

@@ -4,7 +4,7 @@ import { ObservationSource } from '../observations/observation-source';
 import { OrderLifecycleEvent, ReconciliationBreakDetected } from './order-lifecycle.events';
 import { requiredInferredFill } from './order-fills';
 import { OrderSnapshotCore, isCanceledStatus, isTerminalStatus, terminalStatusesAgree } from './order-status';
-import { AnyOrderCoreState, realFillFigures, venueKnowsOrder } from './order-core.state';
+import { AnyOrderCoreState, RealFillFigures, realFillFigures, venueKnowsOrder } from './order-core.state';
 import { anotherStream, breakEvent, foundBy } from './order-decision-support';
 
 /**
@@ -130,15 +130,20 @@ export function consequencesOfObservation(
     );
   }
 
-  for (const overfill of overfills(after)) raise(overfill(now));
+  // Summed once for both checks: a Decimal sum over the kept fills on every report.
+  const real = realFillFigures(after);
+  for (const overfill of overfills(after, real)) raise(overfill(now));
 
-  events.push(...reconcileInferredFills(after));
+  events.push(...reconcileInferredFills(after, real));
   return events;
 }
 
-function overfills(state: AnyOrderCoreState): Array<(now: number) => ReconciliationBreakDetected> {
+function overfills(
+  state: AnyOrderCoreState,
+  real: RealFillFigures,
+): Array<(now: number) => ReconciliationBreakDetected> {
   const found: Array<(now: number) => ReconciliationBreakDetected> = [];
-  const realQty = canonicalDecimal(realFillFigures(state).qty);
+  const realQty = canonicalDecimal(real.qty);
   const origQty = state.venue?.origQty ?? null;
   if (origQty !== null && isPositive(origQty)) {
     if (compareDecimals(state.executedQty, origQty) > 0) {
@@ -179,8 +184,10 @@ function overfills(state: AnyOrderCoreState): Array<(now: number) => Reconciliat
 }
 
 /** Brings the inferred fills in line with what the executed quantity requires. */
-export function reconcileInferredFills(state: AnyOrderCoreState): OrderLifecycleEvent[] {
-  const real = realFillFigures(state);
+export function reconcileInferredFills(
+  state: AnyOrderCoreState,
+  real: RealFillFigures = realFillFigures(state),
+): OrderLifecycleEvent[] {
   const required =
     state.orderId === null
       ? null

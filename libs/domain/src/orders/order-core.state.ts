@@ -159,14 +159,25 @@ export interface RealFillFigures {
 }
 
 export function realFillFigures(state: AnyOrderCoreState): RealFillFigures {
-  const settled = state.settledFills;
-  let qty = new Dec(settled.qty);
-  let quote = new Dec(settled.quote);
-  for (const fill of state.recentFills) {
-    qty = qty.plus(fill.qty);
-    quote = quote.plus(new Dec(fill.price).times(fill.qty));
-  }
-  return { count: settled.count + state.recentFills.length, qty, quote, firstTime: firstFillTime(state) };
+  let qty = new Dec(state.settledFills.qty);
+  for (const fill of state.recentFills) qty = qty.plus(fill.qty);
+  let quote: Dec | undefined;
+  return {
+    count: state.settledFills.count + state.recentFills.length,
+    qty,
+    // Only an inferred fill's price needs the quote value: most reports never read it.
+    get quote(): Dec {
+      quote ??= realFillQuote(state);
+      return quote;
+    },
+    firstTime: firstFillTime(state),
+  };
+}
+
+function realFillQuote(state: AnyOrderCoreState): Dec {
+  let quote = new Dec(state.settledFills.quote);
+  for (const fill of state.recentFills) quote = quote.plus(new Dec(fill.price).times(fill.qty));
+  return quote;
 }
 
 /** The earliest real fill's time; null before any fill. */

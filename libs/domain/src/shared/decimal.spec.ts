@@ -1,4 +1,15 @@
-import { Dec, addDecimals, canonicalDecimal, isDecimalString, maxDecimal, roundToScale } from './decimal';
+import fc from 'fast-check';
+import {
+  Dec,
+  addDecimals,
+  canonicalDecimal,
+  compareDecimals,
+  isDecimalString,
+  isPositive,
+  isZero,
+  maxDecimal,
+  roundToScale,
+} from './decimal';
 
 describe('decimal rules', () => {
   it('normalises venue text without changing the value', () => {
@@ -31,5 +42,60 @@ describe('decimal rules', () => {
     expect(roundToScale('2.355', 2)).toBe('2.36');
     expect(roundToScale('-0.005', 2)).toBe('0');
     expect(roundToScale('1.23456789', 4)).toBe('1.2346');
+  });
+
+  describe('answers as decimal.js does, canonical text or not', () => {
+    const digits = (maxLength: number) =>
+      fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), minLength: 1, maxLength });
+    const decimalText = fc
+      .tuple(fc.boolean(), digits(30), fc.option(digits(30)))
+      .map(
+        ([negative, integer, fraction]) =>
+          `${negative ? '-' : ''}${integer}${fraction === null ? '' : `.${fraction}`}`,
+      );
+    const texts = fc.oneof(
+      decimalText,
+      decimalText.map((text) => {
+        const fixed = new Dec(text).toFixed();
+        return fixed === '-0' ? '0' : fixed;
+      }),
+      fc.constantFrom(
+        '0',
+        '-0',
+        '0.0',
+        '-0.0',
+        '00',
+        '1',
+        '-1',
+        '0.5',
+        '-0.5',
+        '10',
+        '9.99',
+        '1.50',
+        '.5',
+        '5.',
+      ),
+    );
+
+    it('canonicalDecimal', () => {
+      fc.assert(
+        fc.property(texts, (text) => {
+          const expected = new Dec(text).toFixed();
+          expect(canonicalDecimal(text)).toBe(expected === '-0' ? '0' : expected);
+        }),
+        { numRuns: 5_000 },
+      );
+    });
+
+    it('compareDecimals, isZero and isPositive', () => {
+      fc.assert(
+        fc.property(texts, texts, (left, right) => {
+          expect(compareDecimals(left, right)).toBe(new Dec(left).comparedTo(right));
+          expect(isZero(left)).toBe(new Dec(left).isZero());
+          expect(isPositive(left)).toBe(new Dec(left).greaterThan(0));
+        }),
+        { numRuns: 10_000 },
+      );
+    });
   });
 });

@@ -29,8 +29,42 @@ export function isDecimalString(value: unknown): value is string {
 
 /** Canonical text of a decimal: plain notation, no trailing zeros, "0" for zero. */
 export function canonicalDecimal(value: Decimal.Value): string {
+  // Venue values and state figures mostly arrive canonical already: no parse for them.
+  if (typeof value === 'string' && isCanonicalDecimalText(value)) return value;
   const text = new Dec(value).toFixed();
   return text === '-0' ? '0' : text;
+}
+
+/** Plain notation, no leading or trailing zeros, no "-0": what canonicalDecimal writes. */
+const CANONICAL_DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
+function isCanonicalDecimalText(value: string): boolean {
+  return CANONICAL_DECIMAL_PATTERN.test(value) && value !== '-0';
+}
+
+/**
+ * Compares two canonical decimal texts without parsing them: the longer integer part is
+ * the larger magnitude, and digits of equal-length integer parts and of fractions
+ * (which have no trailing zeros) compare as text.
+ */
+function compareCanonicalDecimals(left: string, right: string): number {
+  const leftNegative = left.charCodeAt(0) === 45;
+  const rightNegative = right.charCodeAt(0) === 45;
+  if (leftNegative !== rightNegative) return leftNegative ? -1 : 1;
+  const magnitude = compareMagnitudes(
+    leftNegative ? left.slice(1) : left,
+    rightNegative ? right.slice(1) : right,
+  );
+  return leftNegative && magnitude !== 0 ? -magnitude : magnitude;
+}
+
+function compareMagnitudes(left: string, right: string): number {
+  const leftPoint = left.indexOf('.');
+  const rightPoint = right.indexOf('.');
+  const leftInteger = leftPoint === -1 ? left.length : leftPoint;
+  const rightInteger = rightPoint === -1 ? right.length : rightPoint;
+  if (leftInteger !== rightInteger) return leftInteger < rightInteger ? -1 : 1;
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 export function dec(value: Decimal.Value): Dec {
@@ -46,6 +80,8 @@ export function subtractDecimals(left: string, right: string): string {
 }
 
 export function compareDecimals(left: string, right: string): number {
+  if (isCanonicalDecimalText(left) && isCanonicalDecimalText(right))
+    return compareCanonicalDecimals(left, right);
   return new Dec(left).comparedTo(right);
 }
 
@@ -54,10 +90,12 @@ export function maxDecimal(left: string, right: string): string {
 }
 
 export function isZero(value: string): boolean {
+  if (isCanonicalDecimalText(value)) return value === '0';
   return new Dec(value).isZero();
 }
 
 export function isPositive(value: string): boolean {
+  if (isCanonicalDecimalText(value)) return value !== '0' && value.charCodeAt(0) !== 45;
   return new Dec(value).greaterThan(0);
 }
 

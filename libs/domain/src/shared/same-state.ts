@@ -10,10 +10,20 @@ export function sameState(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-  if (keys.length !== Object.keys(right).filter((key) => right[key] !== undefined).length) return false;
+  // Members are counted and compared in place, without a filtered copy of either key list.
+  const keys = Object.keys(left);
+  if (definedMembers(left, keys) !== definedMembers(right, Object.keys(right))) return false;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(right, key) || !sameState(left[key], right[key])) return false;
+    const value = left[key];
+    if (value === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(right, key) || !sameState(value, right[key])) return false;
   }
   return true;
+}
+
+/** How many of the keys hold a value other than undefined. */
+function definedMembers(record: Record<string, unknown>, keys: readonly string[]): number {
+  let count = 0;
+  for (const key of keys) if (record[key] !== undefined) count += 1;
+  return count;
 }

@@ -1,6 +1,7 @@
 import { GENESIS_HASH } from '../integrity/event-chain';
 import { NewEvent } from './event-store.types';
 import { mergeByStream, planAppend } from './append-plan';
+import fc from 'fast-check';
 import { isoMicros } from './copy-event-rows';
 import { StreamVersionConflictError } from './stream-version-conflict.error';
 
@@ -79,5 +80,32 @@ describe('isoMicros', () => {
     expect(isoMicros('1722865041994123')).toBe('2024-08-05T13:37:21.994123Z');
     expect(isoMicros('1722865041994000')).toBe('2024-08-05T13:37:21.994000Z');
     expect(isoMicros('-1')).toBe('1969-12-31T23:59:59.999999Z');
+  });
+
+  it('writes what Date#toISOString with the microseconds appended writes, for any time', () => {
+    const specified = (micros: string): string => {
+      const value = Number(micros);
+      const millis = Math.floor(value / 1000);
+      const rest = value - millis * 1000;
+      return `${new Date(millis).toISOString().slice(0, 23)}${String(rest).padStart(3, '0')}Z`;
+    };
+    const dayUs = 86_400_000_000n;
+    const times = fc.oneof(
+      fc.bigInt({ min: -62_167_219_200_000_000n, max: 253_402_300_799_999_999n }),
+      fc.bigInt({ min: 1_722_800_000_000_000n, max: 1_722_800_000_000_000n + 3n * dayUs }),
+      fc.bigInt({ min: -3n * dayUs, max: 3n * dayUs }),
+      fc.bigInt({ min: -8_640_000_000_000_000_000n, max: 8_640_000_000_000_000_000n }),
+    );
+    fc.assert(
+      fc.property(fc.array(times, { minLength: 1, maxLength: 20 }), (values) => {
+        for (const micros of values.map(String)) expect(isoMicros(micros)).toBe(specified(micros));
+      }),
+      { numRuns: 3_000 },
+    );
+    for (const micros of ['253402300800000000', '-62167219200000001', '1.5', '1722865041994123.25']) {
+      expect(isoMicros(micros)).toBe(specified(micros));
+      expect(isoMicros('1722865041994123')).toBe('2024-08-05T13:37:21.994123Z');
+    }
+    expect(() => isoMicros('not a number')).toThrow(RangeError);
   });
 });

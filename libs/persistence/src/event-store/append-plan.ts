@@ -1,5 +1,5 @@
 import { canonicalJson } from '../integrity/canonical-json';
-import { chainHash } from '../integrity/event-chain';
+import { rowChainHash } from '../integrity/event-chain';
 import { AppendResult, ExpectedVersion, NewEvent, StoredEvent } from './event-store.types';
 import { LockedLogHead } from './event-log-head';
 import { StreamVersionConflictError } from './stream-version-conflict.error';
@@ -43,6 +43,9 @@ export interface PlannedColumns {
   readonly chainHashes: string[];
 }
 
+/** A row while its hash is computed (set once, before the row is handed out). */
+type RowBeingChained = { -readonly [Column in keyof PlannedRow]: PlannedRow[Column] };
+
 interface PlannedEvent {
   readonly event: NewEvent;
   readonly streamId: string;
@@ -83,7 +86,7 @@ export class AppendPlan {
       const metadataJson = event.metadata === undefined ? '{}' : canonicalJson(event.metadata);
       const correlationId = event.correlationId ?? null;
       const occurredAtMicros = String(Math.round(event.occurredAt * 1000));
-      const content = {
+      const row: RowBeingChained = {
         globalPosition: planned.globalPosition,
         eventId: event.eventId,
         streamId: planned.streamId,
@@ -94,11 +97,13 @@ export class AppendPlan {
         metadataJson,
         correlationId,
         occurredAtMicros,
+        chainHash: '',
       };
       // The chain covers what the row stores plus the recorded time the head fixed.
-      previousHash = chainHash(previousHash, { ...content, recordedAtMicros: this.head.nowMicros });
-      planned.row = { ...content, chainHash: previousHash };
-      yield planned.row;
+      row.chainHash = rowChainHash(previousHash, row, this.head.nowMicros);
+      previousHash = row.chainHash;
+      planned.row = row;
+      yield row;
     }
     this.lastHash = previousHash;
   }
@@ -176,7 +181,7 @@ export function planAppend(
   const recordedAt = Math.floor(Number(head.nowMicros) / 1000);
   for (const stream of streams) {
     let version = versions.get(stream.streamId) ?? 0;
-    const appended: StoredEvent[] = [];
+    const planned: PlannedEvent[] = [];
     const duplicates: string[] = [];
     for (const event of stream.events) {
       const earlier = offeredBy.get(event.eventId);
@@ -188,25 +193,49 @@ export function planAppend(
       }
       position += 1;
       version += 1;
-      const planned: PlannedEvent = {
+      const next: PlannedEvent = {
         event,
         streamId: stream.streamId,
         streamVersion: version,
         globalPosition: String(position),
       };
-      plan.events.push(planned);
-      appended.push(appendedEvent(planned, recordedAt));
+      plan.events.push(next);
+      planned.push(next);
     }
-    if (appended.length > 0) {
+    if (planned.length > 0) {
       plan.streams.ids.push(stream.streamId);
       plan.streams.types.push(stream.streamType);
       plan.streams.versions.push(version);
     }
-    plan.results.push({ streamId: stream.streamId, version, appended, duplicateEventIds: duplicates });
+    plan.results.push(appendResult(stream.streamId, version, planned, duplicates, recordedAt));
   }
   if (!Number.isSafeInteger(position)) throw new Error(`global position ${position} exceeds 2^53`);
   plan.lastPosition = String(position);
   return plan;
+}
+
+/**
+ * A stream's result, its stored events made when first asked for: the fold only looks
+ * at the duplicates, and building every appended event (an object with two getters
+ * and their closures) cost 0.6-0.9% of its CPU besides the garbage.
+ */
+function appendResult(
+  streamId: string,
+  version: number,
+  planned: readonly PlannedEvent[],
+  duplicateEventIds: readonly string[],
+  recordedAt: number,
+): AppendResult {
+  let appended: StoredEvent[] | undefined;
+  return {
+    streamId,
+    version,
+    get appended(): StoredEvent[] {
+      appended ??= planned.map((event) => appendedEvent(event, recordedAt));
+      return appended;
+    },
+    duplicateEventIds,
+  };
 }
 
 /**

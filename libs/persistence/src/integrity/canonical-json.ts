@@ -5,8 +5,24 @@
  * otherwise: `toJSON` is honoured, undefined members are dropped, and a number is
  * spelled as JavaScript spells it, which survives the trip through `jsonb` because
  * Postgres keeps the decimal value exactly.
+ *
+ * Every event row's payload and metadata go through here, so plain data (the whole of
+ * what the OMS stores) is written by hand, which costs about half of JSON.stringify
+ * with a key-sorting replacer. Anything else (a `toJSON`, a class instance, a boxed
+ * primitive, a bigint, very deep nesting) is written by `specifiedCanonicalJson`,
+ * which defines the text: the two agree on every value (canonical-json.spec.ts).
  */
 export function canonicalJson(value: unknown): string {
+  try {
+    return writePlain(value, 0) ?? 'null';
+  } catch (error) {
+    if (error === NOT_PLAIN) return specifiedCanonicalJson(value);
+    throw error;
+  }
+}
+
+/** The definition of the canonical text: JSON.stringify, each object's keys sorted first. */
+export function specifiedCanonicalJson(value: unknown): string {
   return JSON.stringify(value, sortKeys) ?? 'null';
 }
 
@@ -25,4 +41,155 @@ function isSorted(keys: readonly string[]): boolean {
     if (keys[index - 1] > keys[index]) return false;
   }
   return true;
+}
+
+/**
+ * Thrown by the plain-data writer for a value only the specified writer handles (one
+ * instance: no stack is captured per throw).
+ */
+class NotPlainData extends Error {}
+const NOT_PLAIN = new NotPlainData();
+
+/** Deeper than this, the specified writer takes over (and reports a cycle as JSON.stringify does). */
+const MAX_PLAIN_DEPTH = 200;
+
+/** The text of a value, or undefined where JSON.stringify leaves a member out. */
+function writePlain(value: unknown, depth: number): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return jsonString(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'object': {
+      if (value === null) return 'null';
+      if (depth > MAX_PLAIN_DEPTH || (value as { toJSON?: unknown }).toJSON !== undefined) throw NOT_PLAIN;
+      if (Array.isArray(value)) {
+        let text = '[';
+        for (let index = 0; index < value.length; index += 1) {
+          if (index > 0) text += ',';
+          text += writePlain(value[index], depth + 1) ?? 'null';
+        }
+        return `${text}]`;
+      }
+      const prototype = Object.getPrototypeOf(value) as unknown;
+      if (prototype !== Object.prototype && prototype !== null) throw NOT_PLAIN;
+      const record = value as Record<string, unknown>;
+      const keys = keysInCanonicalOrder(record);
+      let text = '{';
+      for (let index = 0; index < keys.length; index += 1) {
+        const key = keys[index];
+        const member = writePlain(record[key], depth + 1);
+        if (member === undefined) continue;
+        text += (text.length === 1 ? '' : ',') + memberName(key) + member;
+      }
+      return `${text}}`;
+    }
+    case 'bigint':
+      throw NOT_PLAIN;
+  }
+}
+
+/**
+ * The order the specified writer gives an object's keys: unchanged when Object.keys
+ * lists them sorted, else sorted and put into a new object, which lists array-index
+ * keys first in numeric order (they lead Object.keys already) and the rest in the
+ * sorted order. A `__proto__` key does not survive being put into a new object, so an
+ * unsorted object holding one is left to the specified writer.
+ */
+function keysInCanonicalOrder(record: Record<string, unknown>): readonly string[] {
+  const keys = Object.keys(record);
+  if (isSorted(keys)) return keys;
+  return knownKeyOrder(keys) ?? rememberKeyOrder(keys, sortedKeyOrder(keys));
+}
+
+function sortedKeyOrder(keys: readonly string[]): string[] {
+  let indexKeys = 0;
+  while (indexKeys < keys.length && isArrayIndex(keys[indexKeys])) indexKeys += 1;
+  for (let index = indexKeys; index < keys.length; index += 1) {
+    if (keys[index] === '__proto__') throw NOT_PLAIN;
+  }
+  if (indexKeys === 0) return [...keys].sort();
+  return [...keys.slice(0, indexKeys), ...keys.slice(indexKeys).sort()];
+}
+
+/**
+ * Key orders met before, by first key: objects built by the same code list the same
+ * keys in the same order, and comparing the list with one met before costs a third of
+ * sorting it again. Bounded (at most about a megabyte): records keyed by ids, which
+ * rarely repeat, take few places.
+ */
+interface KeyOrder {
+  readonly keys: readonly string[];
+  readonly ordered: readonly string[];
+}
+const keyOrders = new Map<string, KeyOrder[]>();
+const MAX_FIRST_KEYS = 256;
+const MAX_ORDERS_PER_FIRST_KEY = 8;
+const MAX_REMEMBERED_KEYS = 32;
+
+function knownKeyOrder(keys: readonly string[]): readonly string[] | undefined {
+  const known = keyOrders.get(keys[0]);
+  if (known === undefined) return undefined;
+  for (const { keys: seen, ordered } of known) {
+    if (seen.length === keys.length && sameKeys(seen, keys)) return ordered;
+  }
+  return undefined;
+}
+
+/** Whether two key lists with the same first key and length are the same list. */
+function sameKeys(left: readonly string[], right: readonly string[]): boolean {
+  for (let index = 1; index < left.length; index += 1) {
+    if (left[index] !== right[index]) return false;
+  }
+  return true;
+}
+
+function rememberKeyOrder(keys: readonly string[], ordered: readonly string[]): readonly string[] {
+  if (keys.length > MAX_REMEMBERED_KEYS) return ordered;
+  let known = keyOrders.get(keys[0]);
+  if (known === undefined && keyOrders.size < MAX_FIRST_KEYS) {
+    known = [];
+    keyOrders.set(keys[0], known);
+  }
+  if (known !== undefined && known.length < MAX_ORDERS_PER_FIRST_KEY) known.push({ keys, ordered });
+  return ordered;
+}
+
+/** True for the canonical spelling of an integer from 0 to 2^32 - 2. */
+function isArrayIndex(key: string): boolean {
+  if (key.length === 0 || key.length > 10) return false;
+  const first = key.charCodeAt(0);
+  if (first < 48 || first > 57 || (first === 48 && key.length > 1)) return false;
+  for (let index = 1; index < key.length; index += 1) {
+    const code = key.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return key.length < 10 || Number(key) < 4_294_967_295;
+}
+
+/** Quote, backslash, control characters and surrogates: what JSON.stringify may escape. */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+function jsonString(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** Quoted member names with their colon: a fold writes the same few names over and over. */
+const memberNames = new Map<string, string>();
+const MAX_MEMBER_NAMES = 10_000;
+
+function memberName(key: string): string {
+  let name = memberNames.get(key);
+  if (name === undefined) {
+    name = `${jsonString(key)}:`;
+    if (memberNames.size < MAX_MEMBER_NAMES) memberNames.set(key, name);
+  }
+  return name;
 }

@@ -1,4 +1,4 @@
-import { ChainedEventContent, chainHash, GENESIS_HASH } from './event-chain';
+import { ChainedEventContent, chainHash, GENESIS_HASH, rowChainHash } from './event-chain';
 
 const content: ChainedEventContent = {
   globalPosition: '1',
@@ -44,5 +44,19 @@ describe('chainHash', () => {
     expect(chainHash(GENESIS_HASH, { ...content, eventId: 'ab', streamId: 'c' })).not.toBe(
       chainHash(GENESIS_HASH, { ...content, eventId: 'a', streamId: 'bc' }),
     );
+  });
+
+  it('keeps the hashes of stored logs: the same bytes as ever for the same row', () => {
+    expect(chainHash(GENESIS_HASH, content)).toBe(
+      '8ae2d61c9b0c3605cbb09b2a8947615b5ddf7794575f35bbf44b609bbffe70ff',
+    );
+    expect(chainHash(GENESIS_HASH, { ...content, correlationId: 'c-é', payloadJson: '{"t":"日本😀"}' })).toBe(
+      'f939c81818cfef1982bc3450b49fb1799adb6475dc8b5450d0d30fbda5bf7aee',
+    );
+  });
+
+  it('is the same for a row and its recorded time given apart', () => {
+    const { recordedAtMicros, ...row } = content;
+    expect(rowChainHash(GENESIS_HASH, row, recordedAtMicros)).toBe(chainHash(GENESIS_HASH, content));
   });
 });

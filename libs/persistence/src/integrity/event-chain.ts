@@ -22,26 +22,22 @@ export interface ChainedEventContent {
   readonly recordedAtMicros: string;
 }
 
+/** What a row stores of the chained content: all of it but the recorded time the head fixes. */
+export type ChainedRowFields = Omit<ChainedEventContent, 'recordedAtMicros'>;
+
 /**
  * Fields are separated by NUL, which no Postgres text value can contain, so two
  * different rows never encode to the same bytes. A missing correlation id and an
- * empty one differ by their marker.
+ * empty one differ by their marker. Written as one concatenation (every appended row
+ * is encoded), the same text as joining the fields with NUL.
  */
-function encode(content: ChainedEventContent): string {
-  return [
-    'event-chain/v1',
-    content.globalPosition,
-    content.eventId,
-    content.streamId,
-    String(content.streamVersion),
-    content.type,
-    String(content.schemaVersion),
-    content.payloadJson,
-    content.metadataJson,
-    content.correlationId === null ? '-' : `+${content.correlationId}`,
-    content.occurredAtMicros,
-    content.recordedAtMicros,
-  ].join('\u0000');
+function encode(row: ChainedRowFields, recordedAtMicros: string): string {
+  return (
+    `event-chain/v1\u0000${row.globalPosition}\u0000${row.eventId}\u0000${row.streamId}\u0000` +
+    `${row.streamVersion}\u0000${row.type}\u0000${row.schemaVersion}\u0000${row.payloadJson}\u0000` +
+    `${row.metadataJson}\u0000${row.correlationId === null ? '-' : `+${row.correlationId}`}\u0000` +
+    `${row.occurredAtMicros}\u0000${recordedAtMicros}`
+  );
 }
 
 /**
@@ -49,5 +45,10 @@ function encode(content: ChainedEventContent): string {
  * a change anywhere breaks every later link. Stored as 32 bytes (`bytea`).
  */
 export function chainHash(previousHash: string, content: ChainedEventContent): string {
-  return hash('sha256', `${previousHash}\u0000${encode(content)}`, 'hex');
+  return rowChainHash(previousHash, content, content.recordedAtMicros);
+}
+
+/** chainHash of a row and the recorded time apart (the appender holds them so). */
+export function rowChainHash(previousHash: string, row: ChainedRowFields, recordedAtMicros: string): string {
+  return hash('sha256', `${previousHash}\u0000${encode(row, recordedAtMicros)}`, 'hex');
 }
