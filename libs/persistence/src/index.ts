@@ -15,3 +15,4 @@ export * from './integrity/verify-event-log';
 export * from './benchmarking/copy-rate';
 export * from './snapshots/snapshot.store';
 export * from './transactions/pipelined-transaction';
+export * from './transactions/prepared-statements';

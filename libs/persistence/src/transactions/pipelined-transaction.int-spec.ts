@@ -111,6 +111,18 @@ describe('transactions on a pipelined connection', () => {
     }
   });
 
+  it('prepares a statement with parameters once per connection and runs it again by name', async () => {
+    const prepared = await runPipelinedTransaction(pool, async (executor) => {
+      for (const n of [1, 2, 3]) {
+        expect(await executor.query(`SELECT $1::int + 0 AS n`, [n])).toEqual([{ n }]);
+      }
+      return executor.query(
+        `SELECT count(*)::int AS statements FROM pg_prepared_statements WHERE statement = 'SELECT $1::int + 0 AS n'`,
+      );
+    });
+    expect(prepared).toEqual([{ statements: 1 }]);
+  });
+
   it('appends to the event store with the multi-row statement, even past the COPY threshold', async () => {
     const events = Array.from({ length: 100 }, (_, index) => ({
       eventId: `pipelined-${index}`,

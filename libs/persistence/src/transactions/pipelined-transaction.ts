@@ -1,5 +1,6 @@
 import { Pool, PoolClient, QueryResult } from 'pg';
 import { SqlExecutor } from '../event-store/event-store.types';
+import { preparedName } from './prepared-statements';
 
 /**
  * An executor over a pg client in pipeline mode (`new Pool({ pipeline: true })`): each
@@ -23,7 +24,13 @@ export class PipelinedSqlExecutor implements SqlExecutor {
 
   query(sql: string, parameters?: unknown[]): Promise<unknown> {
     this.holdWrites();
-    const answer = this.client.query(sql, parameters).then(typeOrmShapeOf);
+    // A statement with parameters is prepared once per connection under a name derived
+    // from its text: later runs skip parsing and planning it.
+    const sent =
+      parameters !== undefined && parameters.length > 0
+        ? this.client.query({ name: preparedName(sql), text: sql, values: parameters })
+        : this.client.query(sql);
+    const answer = sent.then(typeOrmShapeOf);
     this.outstanding.add(answer);
     answer.then(
       () => this.outstanding.delete(answer),
@@ -35,15 +42,15 @@ export class PipelinedSqlExecutor implements SqlExecutor {
     return answer;
   }
 
-  /**
-   * Waits for every statement issued so far, including any the caller chose not to
-   * await (a last write sent together with COMMIT), and throws the first failure.
-   */
   /** The first statement that failed, if any. */
   failure(): unknown {
     return this.firstFailure?.error;
   }
 
+  /**
+   * Waits for every statement issued so far, including any the caller chose not to
+   * await (a last write sent together with COMMIT), and throws the first failure.
+   */
   async settled(): Promise<void> {
     while (this.outstanding.size > 0) {
       await Promise.allSettled([...this.outstanding]);
