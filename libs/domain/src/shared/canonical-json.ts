@@ -1,3 +1,5 @@
+import { isSorted, jsonString, KeyOrders, memberName } from './json-text';
+
 /**
  * Serialises plain data with object keys sorted at every level, so that two equal
  * states give the same text whatever order their fields or map entries were added in.
@@ -59,81 +61,12 @@ function write(value: unknown): string {
   }
 }
 
+/** Keys sorted as Array#sort sorts them (the order states have always been hashed in). */
+const keyOrders = new KeyOrders((keys) => [...keys].sort());
+
 function sortedKeys(record: Record<string, unknown>): readonly string[] {
   const keys = Object.keys(record);
-  if (isSorted(keys)) return keys;
-  return knownKeyOrder(keys) ?? rememberKeyOrder(keys, [...keys].sort());
-}
-
-/**
- * Key orders met before, by first key: fills and snapshots built by the same code list
- * the same keys in the same order, and comparing the list with one met before costs a
- * third of sorting it again (which also copies it into a work array). Bounded (at most
- * about a megabyte): records keyed by ids, which rarely repeat, take few places.
- */
-interface KeyOrder {
-  readonly keys: readonly string[];
-  readonly ordered: readonly string[];
-}
-const keyOrders = new Map<string, KeyOrder[]>();
-const MAX_FIRST_KEYS = 256;
-const MAX_ORDERS_PER_FIRST_KEY = 8;
-const MAX_REMEMBERED_KEYS = 32;
-
-function knownKeyOrder(keys: readonly string[]): readonly string[] | undefined {
-  const known = keyOrders.get(keys[0]);
-  if (known === undefined) return undefined;
-  for (const { keys: seen, ordered } of known) {
-    if (seen.length === keys.length && sameKeys(seen, keys)) return ordered;
-  }
-  return undefined;
-}
-
-/** Whether two key lists with the same first key and length are the same list. */
-function sameKeys(left: readonly string[], right: readonly string[]): boolean {
-  for (let index = 1; index < left.length; index += 1) {
-    if (left[index] !== right[index]) return false;
-  }
-  return true;
-}
-
-function rememberKeyOrder(keys: readonly string[], ordered: readonly string[]): readonly string[] {
-  if (keys.length > MAX_REMEMBERED_KEYS) return ordered;
-  let known = keyOrders.get(keys[0]);
-  if (known === undefined && keyOrders.size < MAX_FIRST_KEYS) {
-    known = [];
-    keyOrders.set(keys[0], known);
-  }
-  if (known !== undefined && known.length < MAX_ORDERS_PER_FIRST_KEY) known.push({ keys, ordered });
-  return ordered;
-}
-
-function isSorted(keys: readonly string[]): boolean {
-  for (let index = 1; index < keys.length; index += 1) {
-    if (keys[index - 1] > keys[index]) return false;
-  }
-  return true;
-}
-
-/** Quote, backslash, control characters and surrogates: what JSON.stringify may escape. */
-// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-function jsonString(text: string): string {
-  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
-}
-
-/** Quoted member names with their colon: states use the same few names over and over. */
-const memberNames = new Map<string, string>();
-const MAX_MEMBER_NAMES = 10_000;
-
-function memberName(key: string): string {
-  let name = memberNames.get(key);
-  if (name === undefined) {
-    name = `${jsonString(key)}:`;
-    if (memberNames.size < MAX_MEMBER_NAMES) memberNames.set(key, name);
-  }
-  return name;
+  return isSorted(keys) ? keys : keyOrders.of(keys);
 }
 
 /** The same text, tracking the path of each value so that a fault names where it is. */
