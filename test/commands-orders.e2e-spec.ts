@@ -52,6 +52,22 @@ describe('desk order commands (e2e)', () => {
     expect(atVenue).toHaveLength(1);
   });
 
+  it('records the self-trade prevention a desk chose in the intent and sends it to the venue', async () => {
+    const placed = await desk.call(
+      'POST',
+      '/v1/spot/orders',
+      spotLimit({ price: '990', quantity: '0.002', stpMode: 'EXPIRE_MAKER' }),
+    );
+    expect(placed.status).toBe(201);
+    const trail = await desk.call('GET', `/v1/orders/${placed.body.id}/events`);
+    const intent = trail.body.items.find((event: DeskJson) => event.type === 'OrderSubmissionRequested');
+    expect(intent.payload.request).toMatchObject({ stpMode: 'EXPIRE_MAKER' });
+    const atVenue = (await desk.venueOrders()).find(
+      (order) => order.clientOrderId === placed.body.clientOrderId,
+    );
+    expect(atVenue).toMatchObject({ stpMode: 'EXPIRE_MAKER' });
+  });
+
   it('refuses an order off the tick before anything is recorded or sent, naming rule and field', async () => {
     const before = (await desk.venueOrders()).length;
     const refused = await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '1000.001' }));

@@ -20,6 +20,7 @@ export * from './observations/futures-position-observed';
 export * from './observations/balance-observed';
 
 export * from './orders/order-status';
+export * from './orders/self-trade-prevention';
 export * from './orders/order-fills';
 export * from './orders/reconciliation-break';
 export * from './orders/order-lifecycle.events';

@@ -1,5 +1,6 @@
 import { invalidField, missingField } from '../shared/domain-error';
 import { FieldReader } from '../shared/field-reader';
+import { StpMode, stpModeOf } from '../orders/self-trade-prevention';
 import {
   FUTURES_ORDER_SIDES,
   FUTURES_PRICE_TYPES,
@@ -24,6 +25,8 @@ export interface FuturesOrderRequest {
   readonly quantity: string;
   readonly price: string | null;
   readonly timeInForce: FuturesTimeInForce;
+  /** Self-trade prevention, when the desk chose one. */
+  readonly stpMode?: StpMode;
 }
 
 export function readContracts(reader: FieldReader, key: string, path: string): string {
@@ -51,5 +54,6 @@ export function readFuturesOrderRequest(value: unknown, path = 'request'): Futur
     quantity: readContracts(reader, 'quantity', path),
     price,
     timeInForce,
+    ...stpModeOf(reader),
   };
 }

@@ -1,4 +1,5 @@
 import { FieldReader } from '../shared/field-reader';
+import { StpMode, stpModeOf } from '../orders/self-trade-prevention';
 import { FUTURES_ORDER_SIDES, FuturesOrderSide } from '../observations/futures-order-observed';
 import { readContracts } from '../futures-order/futures-order-request';
 
@@ -14,6 +15,8 @@ export interface FuturesStopOrderRequest {
   readonly quantity: string;
   readonly stopPrice: string;
   readonly price: string | null;
+  /** Self-trade prevention, when the desk chose one. */
+  readonly stpMode?: StpMode;
 }
 
 export function readFuturesStopOrderRequest(value: unknown, path = 'request'): FuturesStopOrderRequest {
@@ -26,5 +29,6 @@ export function readFuturesStopOrderRequest(value: unknown, path = 'request'): F
     quantity: readContracts(reader, 'quantity', path),
     stopPrice: reader.decimal('stopPrice', 'positive'),
     price: reader.optionalDecimal('price', 'positive'),
+    ...stpModeOf(reader),
   };
 }

@@ -1,5 +1,6 @@
 import { invalidField, missingField } from '../shared/domain-error';
 import { FieldReader } from '../shared/field-reader';
+import { StpMode, stpModeOf } from '../orders/self-trade-prevention';
 import {
   SPOT_ORDER_SIDES,
   SPOT_ORDER_TYPES,
@@ -24,6 +25,8 @@ export interface SpotOrderRequest {
   readonly amount: string | null;
   /** Required for LIMIT and LIMIT_MAKER. */
   readonly price: string | null;
+  /** Self-trade prevention, when the desk chose one. */
+  readonly stpMode?: StpMode;
 }
 
 /** The seeds: GTC for limit and limit-maker, IOC for limit and market, FOK for limit only. */
@@ -69,5 +72,6 @@ export function readSpotOrderRequest(value: unknown, path = 'request'): SpotOrde
     quantity,
     amount,
     price,
+    ...stpModeOf(reader),
   };
 }

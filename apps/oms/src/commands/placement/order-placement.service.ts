@@ -83,6 +83,7 @@ export class OrderPlacementService {
           amount: input.amount,
           price: input.price,
           timeInForce: input.timeInForce,
+          stpMode: input.stpMode,
         }),
       fieldPrefix,
     );
@@ -179,6 +180,7 @@ function futuresRequestOf(input: FuturesOrderInput): FuturesOrderRequest | Futur
       quantity: input.quantity,
       stopPrice: input.stopPrice,
       price: input.priceType === 'MARKET' ? undefined : input.price,
+      stpMode: input.stpMode,
     });
   }
   return readFuturesOrderRequest({
@@ -189,11 +191,12 @@ function futuresRequestOf(input: FuturesOrderInput): FuturesOrderRequest | Futur
     quantity: input.quantity,
     price: input.price,
     timeInForce: input.timeInForce,
+    stpMode: input.stpMode,
   });
 }
 
 export function spotWireOrder(intent: RecordedIntent<SpotOrderRequest>) {
-  const { request, input } = intent;
+  const { request } = intent;
   return {
     symbol: request.symbol,
     side: request.side,
@@ -203,18 +206,18 @@ export function spotWireOrder(intent: RecordedIntent<SpotOrderRequest>) {
     price: request.price ?? undefined,
     newClientOrderId: intent.ref.clientOrderId,
     timeInForce: request.timeInForce,
-    stpMode: input.stpMode,
+    stpMode: request.stpMode,
   };
 }
 
 export function futuresWireOrder(intent: RecordedIntent<FuturesOrderRequest | FuturesStopOrderRequest>) {
-  const { request, input } = intent;
+  const { request } = intent;
   const base = {
     symbol: request.symbol,
     side: request.side,
     quantity: request.quantity,
     clientOrderId: intent.ref.clientOrderId,
-    stpMode: input.stpMode,
+    stpMode: request.stpMode,
   };
   if (request.product === 'futures-stop') {
     return {
