@@ -13,6 +13,7 @@ import { AggregateDeciders } from './aggregate-deciders';
 import { AggregateStateStore } from './aggregate-state.store';
 import { FoldContext } from './fold-context';
 import { CommittedStream } from './fold-unit-of-work';
+import { PARKED_FILLS_WAITING } from './order-links.store';
 import { TransactionRunner } from './transaction-runner';
 
 const log = createLogger('FoldTransaction');
@@ -159,9 +160,6 @@ function retryDelayMs(error: unknown, attempt: number): number {
   }
   return Math.random() * 5 * attempt;
 }
-
-/** SQLSTATE of the links' guard: fills wait for an order the transaction took as having none. */
-const PARKED_FILLS_WAITING = 'OS410';
 
 function codeOf(error: unknown): unknown {
   return (

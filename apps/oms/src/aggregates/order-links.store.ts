@@ -17,6 +17,9 @@ export interface ParkedFill {
   readonly envelope: EventEnvelope;
 }
 
+/** SQLSTATE of the guard `flush` sends: fills wait for an order taken as having none. */
+export const PARKED_FILLS_WAITING = 'OS410';
+
 const linkKey = (accountId: string, market: OrderMarket, orderId: string) =>
   `${accountId}\u0000${market}\u0000${orderId}`;
 
@@ -122,7 +125,7 @@ export class OrderLinks {
    * Takes an order as unlinked, with no fills parked for it, without reading either (a
    * desk order's acknowledgement decided on the state the OMS holds). A link made for it
    * is written as any other (the first link stays), and the flush sends a guard that
-   * fails the transaction with SQLSTATE OS410 if fills are parked for it after all; the
+   * fails the transaction with PARKED_FILLS_WAITING if fills are parked for it after all; the
    * caller then decides again with `prefetch`.
    */
   assumeUnlinked(accountId: string, market: OrderMarket, orderId: string): void {

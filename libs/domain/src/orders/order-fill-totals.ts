@@ -1,5 +1,5 @@
 import { Dec, canonicalDecimal } from '../shared/decimal';
-import { compareByTimeThenId } from '../shared/sorted-by-time';
+import { sortsAfter } from '../shared/sorted-by-time';
 
 /**
  * Real fills an order keeps as fills (the rest are totals): enough for the stream's and
@@ -49,12 +49,10 @@ export function isAfterSettledFills(
   totals: OrderFillTotals,
   fill: { time: number; fillId: string },
 ): boolean {
-  if (totals.through === null) return true;
-  return (
-    compareByTimeThenId(
-      { time: fill.time, id: fill.fillId },
-      { time: totals.through.time, id: totals.through.fillId },
-    ) > 0
+  const { through } = totals;
+  return sortsAfter(
+    { time: fill.time, id: fill.fillId },
+    through === null ? null : { time: through.time, id: through.fillId },
   );
 }
 

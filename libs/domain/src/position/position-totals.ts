@@ -2,7 +2,7 @@ import { Dec, canonicalDecimal } from '../shared/decimal';
 import { positionEffect } from '../futures-order/contract-quantity';
 import { EMPTY_LEDGER, LedgerState, applyTrade, openQuantity } from '../pnl/lot-ledger';
 import { utcDay } from '../pnl/utc-day';
-import { compareByTimeThenId } from '../shared/sorted-by-time';
+import { sortsAfter } from '../shared/sorted-by-time';
 import { FundingPayment, PositionDayTotals, PositionFill, PositionTotals } from './futures-position.types';
 
 export const EMPTY_POSITION_TOTALS: PositionTotals = {
@@ -63,12 +63,10 @@ export function ledgerOfTotals(totals: PositionTotals): LedgerState {
 
 /** True when `fill` sorts after every fill settled into `totals`. */
 export function isAfterSettled(totals: PositionTotals, fill: { time: number; fillId: string }): boolean {
-  if (totals.through === null) return true;
-  return (
-    compareByTimeThenId(
-      { time: fill.time, id: fill.fillId },
-      { time: totals.through.time, id: totals.through.fillId },
-    ) > 0
+  const { through } = totals;
+  return sortsAfter(
+    { time: fill.time, id: fill.fillId },
+    through === null ? null : { time: through.time, id: through.fillId },
   );
 }
 
@@ -149,12 +147,10 @@ export function isAfterSettledFunding(
   totals: PositionTotals,
   payment: { time: number; fundingId: string },
 ): boolean {
-  if (totals.fundingThrough === null) return true;
-  return (
-    compareByTimeThenId(
-      { time: payment.time, id: payment.fundingId },
-      { time: totals.fundingThrough.time, id: totals.fundingThrough.fundingId },
-    ) > 0
+  const { fundingThrough } = totals;
+  return sortsAfter(
+    { time: payment.time, id: payment.fundingId },
+    fundingThrough === null ? null : { time: fundingThrough.time, id: fundingThrough.fundingId },
   );
 }
 

@@ -10,6 +10,14 @@ export function compareByTimeThenId(
   return left.time - right.time || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
 }
 
+/** True when `item` sorts after `mark`, or there is no mark yet (nothing settled so far). */
+export function sortsAfter(
+  item: { readonly time: number; readonly id: string },
+  mark: { readonly time: number; readonly id: string } | null,
+): boolean {
+  return mark === null || compareByTimeThenId(item, mark) > 0;
+}
+
 /** Inserts or replaces `item` (same id) keeping the order; returns a new array. */
 export function upsertSorted<T>(
   items: readonly T[],
