@@ -15,6 +15,7 @@ import { ReadModelFillFactor1795664200000 } from './1795664200000-read-model-fil
 import { IndexOrderFillReports1795670000000 } from './1795670000000-index-order-fill-reports';
 import { AppendInOneStatement1795680000000 } from './1795680000000-append-in-one-statement';
 import { ParkedFillsGuard1795680001000 } from './1795680001000-parked-fills-guard';
+import { IndexOpenOrders1795690000000 } from './1795690000000-index-open-orders';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   IndexOrderFillReports1795670000000,
   AppendInOneStatement1795680000000,
   ParkedFillsGuard1795680001000,
+  IndexOpenOrders1795690000000,
 ];

@@ -2,14 +2,14 @@ import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { DomainError, omsClientOrderId, readSpotOrderRequest } from '@oms/domain';
 import { createFoldServices, FoldServices } from '../../aggregates/fold-services';
 import { createFoldTestDatabase } from '../../fold/test-support/fold-test-database';
-import { HOLDING_STATUSES, spotHeld } from '../pre-trade/order-exposure';
+import { HOLDING_STATUSES, IN_FLIGHT_STATUSES, spotHeld } from '../pre-trade/order-exposure';
 import { CommandReadModels } from './command-read-models';
 
 const ACCOUNT = 'acc-funds';
 const T0 = 1_763_900_000_000;
 const BTCUSDT = () => ({ baseAsset: 'BTC', quoteAsset: 'USDT' });
 
-describe('CommandReadModels.spotFunds on Postgres', () => {
+describe('CommandReadModels on Postgres: what commands read of open orders', () => {
   let database: TestDatabase;
   let fold: FoldServices;
   let readModels: CommandReadModels;
@@ -79,5 +79,44 @@ describe('CommandReadModels.spotFunds on Postgres', () => {
       total: null,
       holdings: [],
     });
+  });
+
+  it("reads an account's open orders through the open-orders index, not through its whole history", async () => {
+    // An account that has traded for a while: thousands of finished orders, a few open.
+    await database.dataSource.query(
+      `INSERT INTO rm_orders (id, stream_id, stream_version, account, market, symbol, side, type, time_in_force,
+                              price, orig_qty, executed_qty, cumulative_quote_qty, client_order_id, status,
+                              origin, created_at, updated_at, state_hash)
+       SELECT gen_random_uuid(), 'spot-order:acc-history:c-' || i, 3, 'acc-history', 'spot', 'BTCUSDT',
+              'BUY', 'LIMIT', 'GTC', 30000, 1, CASE WHEN i <= 5 THEN 0 ELSE 1 END,
+              CASE WHEN i <= 5 THEN 0 ELSE 30000 END, 'c-' || i,
+              CASE WHEN i <= 5 THEN 'NEW' WHEN i % 2 = 0 THEN 'FILLED' ELSE 'CANCELED' END,
+              'desk', now(), now(), 'h'
+         FROM generate_series(1, 5000) AS i`,
+    );
+    await database.dataSource.query(`ANALYZE rm_orders`);
+    const statements: Array<{ sql: string; parameters: unknown[] }> = [];
+    const query = database.dataSource.query.bind(database.dataSource);
+    const spy = jest.spyOn(database.dataSource, 'query').mockImplementation(async (sql, parameters) => {
+      statements.push({ sql, parameters: parameters ?? [] });
+      return query(sql, parameters);
+    });
+    try {
+      const funds = await readModels.spotFunds('acc-history', 'USDT', HOLDING_STATUSES);
+      expect(spotHeld(funds.holdings, 'USDT', BTCUSDT, () => '30000').toFixed()).toBe('150000');
+      await readModels.holdingOrders('acc-history', 'spot', IN_FLIGHT_STATUSES);
+      expect(await readModels.openOrders('acc-history', 'spot')).toHaveLength(5);
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(statements).toHaveLength(3);
+    for (const { sql, parameters } of statements) {
+      const [{ 'QUERY PLAN': plan }] = await database.dataSource.query<Array<{ 'QUERY PLAN': unknown }>>(
+        `EXPLAIN (FORMAT JSON) ${sql}`,
+        parameters,
+      );
+      expect(JSON.stringify(plan)).toContain('"Index Name":"rm_orders_open"');
+    }
   });
 });
