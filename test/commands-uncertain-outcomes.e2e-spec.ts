@@ -1,3 +1,6 @@
+import { DataSource } from 'typeorm';
+import { KafkaFoldConsumer } from '../apps/oms/src/fold/kafka-fold.consumer';
+import { OutboxRelay } from '../apps/oms/src/outbox/outbox.relay';
 import { CommandStack, DeskJson, startCommandStack } from './commands-support/command-stack';
 
 const spotLimit = (overrides: Record<string, unknown> = {}) => ({
@@ -151,19 +154,20 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     expect(closed.cancel?.state).toBe('CONFIRMED');
   });
 
-  it('an OMS stopped between intent and answer: a new OMS resolves the intent, never re-sends it', async () => {
-    const other = await desk.startAnotherOms();
-    // The venue takes the order and hangs; the OMS that sent it stops before any answer.
+  it('an OMS killed between intent and answer: a new OMS resolves the intent, never re-sends it', async () => {
+    const doomed = await desk.startOmsProcess();
+    // The venue takes the order and hangs; the OMS that sent it dies before any answer.
     await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 3000 });
     const pending = desk.call(
       'POST',
       '/v1/spot/orders',
       spotLimit({ price: '998', quantity: '0.002' }),
       {},
-      other.url,
+      doomed.url,
     );
     const intent = await waitForIntent('998');
-    await other.app.close().catch(() => undefined);
+    await untilAtVenue(intent.clientOrderId);
+    await doomed.kill();
     await pending.catch(() => undefined);
     const restarted = await desk.startAnotherOms();
     const settled = await desk.orderUntil(intent.id, isCertain, 20_000);
@@ -172,24 +176,84 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     await restarted.app.close();
   });
 
-  it('an OMS stopped in the middle of resolution: the next one rebuilds it from the store', async () => {
-    const other = await desk.startAnotherOms();
+  it('an OMS killed in the middle of resolution: the next one rebuilds it from the store', async () => {
+    const doomed = await desk.startOmsProcess();
     await desk.fault('http', { mode: 'FAIL_BEFORE', count: 1, status: 502 });
     const placed = await desk.call(
       'POST',
       '/v1/spot/orders',
       spotLimit({ price: '997', quantity: '0.002' }),
       {},
-      other.url,
+      doomed.url,
     );
     expect(placed.body.status).toBe('UNCERTAIN');
-    await other.app.close();
+    await doomed.kill();
     const restarted = await desk.startAnotherOms();
     const settled = await desk.orderUntil(placed.body.id, isCertain, 20_000);
     expect(settled.status).toBe('NOT_PLACED');
     expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(0);
     await restarted.app.close();
   });
+
+  it('an OMS closed while a desk order waits on the venue answers it, and stops its fold and outbox relay before closing its database', async () => {
+    const steps: string[] = [];
+    const recordWhenDone = <T extends object>(prototype: T, method: keyof T & string, step: string) => {
+      const original = prototype[method] as unknown as (...args: unknown[]) => Promise<unknown>;
+      jest.spyOn(prototype, method as never).mockImplementation(async function (
+        this: unknown,
+        ...args: unknown[]
+      ) {
+        const result = await original.apply(this, args);
+        steps.push(step);
+        return result;
+      } as never);
+    };
+    recordWhenDone(KafkaFoldConsumer.prototype, 'stop', 'fold stopped');
+    recordWhenDone(OutboxRelay.prototype, 'stop', 'outbox relay stopped');
+    const destroy = DataSource.prototype.destroy;
+    jest.spyOn(DataSource.prototype, 'destroy').mockImplementation(function (this: DataSource) {
+      steps.push('database closing');
+      return destroy.call(this);
+    });
+    try {
+      const other = await desk.startAnotherOms();
+      // The venue takes the order and hangs past the OMS's venue timeout (1.5 s).
+      await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 5000 });
+      const pending = desk.call(
+        'POST',
+        '/v1/spot/orders',
+        spotLimit({ price: '996', quantity: '0.002' }),
+        {},
+        other.url,
+      );
+      const intent = await waitForIntent('996');
+      await other.app.close();
+      const placed = await pending;
+
+      // Answered after the timeout (NEW when the venue's stream report was folded first),
+      // and that answer is in the store, recorded by the OMS that was closing.
+      expect(placed.status).toBe(201);
+      expect(['UNCERTAIN', 'NEW']).toContain(placed.body.status);
+      expect((await eventOf(intent.id, 'OrderSubmissionUncertain'))?.payload).toMatchObject({
+        reason: 'timeout',
+      });
+      // Stopped while the database was open (the fold only if it had joined its group by then).
+      expect(steps[steps.length - 1]).toBe('database closing');
+      expect(steps).toContain('outbox relay stopped');
+      expect((await desk.orderUntil(intent.id, isCertain, 20_000)).status).toBe('NEW');
+      expect(await copiesAtVenue(intent.clientOrderId)).toBe(1);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  async function untilAtVenue(clientOrderId: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while ((await copiesAtVenue(clientOrderId)) === 0) {
+      if (Date.now() > deadline) throw new Error(`${clientOrderId} never reached the venue`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 
   /**
    * The desk order at `price` once its intent is recorded. Any status: the venue's stream

@@ -6,6 +6,7 @@ import { startOms } from '../../apps/oms/src/main';
 import { OrderResponse } from '../../apps/oms/src/desk/orders/order.response';
 import { LocalStack, startLocalStack } from '../../scripts/local-stack';
 import { freePortStackEnvironment } from '../../scripts/stack/free-port-stack-environment';
+import { OmsProcess, startOmsProcess } from './oms-process';
 
 /** A JSON answer of the desk API; specs read many shapes from it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several shapes, read field by field
@@ -39,6 +40,8 @@ export interface CommandStack {
   venueOrders(): Promise<Array<{ clientOrderId: string; status: string; orderId: string }>>;
   /** A second OMS on the same database, broker and venue (as after a restart). */
   startAnotherOms(): Promise<{ app: INestApplication; url: string }>;
+  /** The same, in a process of its own (a spec can kill it). */
+  startOmsProcess(): Promise<OmsProcess>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startCommandStack(extra: Record<string, string> = {}): Pro
   );
   const controlUrl = stack.venue!.controlUrl;
   const others: INestApplication[] = [];
+  const processes: OmsProcess[] = [];
 
   const call: CommandStack['call'] = async (method, path, body, headers = {}, baseUrl = stack.omsUrl) => {
     const response = await fetch(`${baseUrl}${path}`, {
@@ -119,7 +123,13 @@ export async function startCommandStack(extra: Record<string, string> = {}): Pro
       others.push(app);
       return { app, url: `http://127.0.0.1:${listeningPort(app)}` };
     },
+    startOmsProcess: async () => {
+      const oms = await startOmsProcess(stack.appEnvironment);
+      processes.push(oms);
+      return oms;
+    },
     stop: async () => {
+      for (const oms of processes) await oms.kill();
       for (const app of others) await app.close().catch(() => undefined);
       await stack.stop();
       await database.drop();

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { logLevel } from 'kafkajs';
@@ -14,9 +14,14 @@ import { foldTopicNames, KafkaFoldConsumer } from './kafka-fold.consumer';
 
 const log = createLogger('FoldLifecycle');
 
-/** Starts the Kafka fold, the outbox relay and the continuous check with the app; stops them first on shutdown. */
+/**
+ * Starts the Kafka fold, the outbox relay and the continuous check with the app. On
+ * shutdown they stop before anything closes (Nest's before-shutdown hooks run ahead of
+ * the HTTP server's close and of the database's): the batch being folded commits or
+ * rolls back on a live connection, and nothing retries against a closed one.
+ */
 @Injectable()
-export class FoldLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private consumer?: KafkaFoldConsumer;
   private relay?: OutboxRelay;
   private publisher?: KafkaEventPublisher;
@@ -86,7 +91,7 @@ export class FoldLifecycle implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     this.wake?.();
     this.check?.stop();

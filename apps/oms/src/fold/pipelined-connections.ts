@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
@@ -21,7 +21,7 @@ export const PIPELINED_CONNECTIONS = 8;
  * cannot carry).
  */
 @Injectable()
-export class PipelinedConnections implements OnModuleDestroy {
+export class PipelinedConnections implements OnApplicationShutdown {
   readonly pool: Pool;
 
   constructor(@Inject(getDataSourceToken()) dataSource: DataSource) {
@@ -41,7 +41,11 @@ export class PipelinedConnections implements OnModuleDestroy {
     this.pool.on('error', (error) => log.warn({ err: error }, 'an idle pipelined connection failed'));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Closed last, with the database: the HTTP server has answered the desk commands in
+   * flight by then (their answers are recorded on these connections), and the fold has stopped.
+   */
+  async onApplicationShutdown(): Promise<void> {
     await this.pool.end();
   }
 }

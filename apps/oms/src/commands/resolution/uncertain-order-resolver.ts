@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { DomainError, OrderLifecycleState } from '@oms/domain';
 import { newCorrelationId } from '@oms/platform';
 import { OrderAggregateRef } from '../../orders/order-command.port';
@@ -46,7 +52,7 @@ const IN_FLIGHT_GRACE_MS = 2_000;
  * window: ResolveSubmissionAbsent (NOT_PLACED). Nothing is ever re-sent.
  */
 @Injectable()
-export class UncertainOrderResolver implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(UncertainOrderResolver.name);
   private readonly pending = new Map<string, Pending>();
   private readonly running = new Set<string>();
@@ -70,7 +76,11 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, OnApplica
     this.schedule();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Stops before anything closes, letting the lookups under way record what they found;
+   * what is still pending is rebuilt from the store by the next start.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
     while (this.running.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
