@@ -157,15 +157,7 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
   it('an OMS killed between intent and answer: a new OMS resolves the intent, never re-sends it', async () => {
     const doomed = await desk.startOmsProcess();
     // The venue takes the order and hangs; the OMS that sent it dies before any answer.
-    await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 3000 });
-    const pending = desk.call(
-      'POST',
-      '/v1/spot/orders',
-      spotLimit({ price: '998', quantity: '0.002' }),
-      {},
-      doomed.url,
-    );
-    const intent = await waitForIntent('998');
+    const { pending, intent } = await placeWhileVenueHangs(doomed.url, '998', 3000);
     await untilAtVenue(intent.clientOrderId);
     await doomed.kill();
     await pending.catch(() => undefined);
@@ -218,15 +210,7 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     try {
       const other = await desk.startAnotherOms();
       // The venue takes the order and hangs past the OMS's venue timeout (1.5 s).
-      await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 5000 });
-      const pending = desk.call(
-        'POST',
-        '/v1/spot/orders',
-        spotLimit({ price: '996', quantity: '0.002' }),
-        {},
-        other.url,
-      );
-      const intent = await waitForIntent('996');
+      const { pending, intent } = await placeWhileVenueHangs(other.url, '996', 5000);
       await other.app.close();
       const placed = await pending;
 
@@ -246,6 +230,20 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
       jest.restoreAllMocks();
     }
   });
+
+  /**
+   * A desk order sent to the OMS at `omsUrl` while the venue takes orders and hangs for
+   * `hangMs`: the request, still waiting, and the order once its intent is recorded.
+   */
+  async function placeWhileVenueHangs(
+    omsUrl: string,
+    price: string,
+    hangMs: number,
+  ): Promise<{ pending: ReturnType<CommandStack['call']>; intent: DeskJson }> {
+    await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: hangMs });
+    const pending = desk.call('POST', '/v1/spot/orders', spotLimit({ price, quantity: '0.002' }), {}, omsUrl);
+    return { pending, intent: await waitForIntent(price) };
+  }
 
   async function untilAtVenue(clientOrderId: string): Promise<void> {
     const deadline = Date.now() + 10_000;
