@@ -1,34 +1,19 @@
-import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { DomainError, omsClientOrderId, readSpotOrderRequest } from '@oms/domain';
-import { createFoldServices, FoldServices } from '../../aggregates/fold-services';
-import { createFoldTestDatabase } from '../../fold/test-support/fold-test-database';
 import { HOLDING_STATUSES, IN_FLIGHT_STATUSES, spotHeld } from '../pre-trade/order-exposure';
-import { CommandReadModels } from './command-read-models';
+import { useCommandReadModelsDatabase } from './test-support/command-read-models-database';
 
 const ACCOUNT = 'acc-funds';
 const T0 = 1_763_900_000_000;
 const BTCUSDT = () => ({ baseAsset: 'BTC', quoteAsset: 'USDT' });
 
 describe('CommandReadModels on Postgres: what commands read of open orders', () => {
-  let database: TestDatabase;
-  let fold: FoldServices;
-  let readModels: CommandReadModels;
-
-  beforeAll(async () => {
-    database = await createFoldTestDatabase();
-    fold = createFoldServices(database.dataSource, () => undefined);
-    readModels = new CommandReadModels(database.dataSource);
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
+  const postgres = useCommandReadModelsDatabase();
 
   async function place(name: string, fields: Record<string, string>) {
     const clientOrderId = omsClientOrderId(name);
     const ref = { market: 'spot', accountId: ACCOUNT, clientOrderId } as const;
     const request = readSpotOrderRequest({ accountId: ACCOUNT, symbol: 'BTCUSDT', ...fields });
-    const result = await fold.commands.execute(
+    const result = await postgres.fold.commands.execute(
       ref,
       { type: 'PlaceSpotOrder', clientOrderId, actor: 'alice', request, now: T0 },
       { actor: 'alice', correlationId: `place-${name}` },
@@ -49,7 +34,7 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
       quantity: '3',
       price: '29000',
     });
-    const refusal = await fold.commands.execute(
+    const refusal = await postgres.fold.commands.execute(
       rejected,
       {
         type: 'RecordSubmissionRejected',
@@ -60,13 +45,13 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
       { actor: 'alice', correlationId: 'reject-funds5', source: 'rest-ack' },
     );
     expect(refusal).not.toBeInstanceOf(DomainError);
-    await database.dataSource.query(
+    await postgres.database.dataSource.query(
       `INSERT INTO rm_balances (account, wallet, asset, free, locked, total, updated_at)
        VALUES ($1, 'spot', 'USDT', 50000, 0, 50000, now())`,
       [ACCOUNT],
     );
 
-    const funds = await readModels.spotFunds(ACCOUNT, 'USDT', HOLDING_STATUSES);
+    const funds = await postgres.readModels.spotFunds(ACCOUNT, 'USDT', HOLDING_STATUSES);
 
     expect(funds.total).toBe('50000');
     // Buys: 1 x 30000 at their limit, 1000 unspent, 0.5 by quantity at the reference price.
@@ -75,7 +60,7 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
   });
 
   it('answers no total and nothing held for an account without balances or orders', async () => {
-    expect(await readModels.spotFunds('acc-empty', 'USDT', HOLDING_STATUSES)).toEqual({
+    expect(await postgres.readModels.spotFunds('acc-empty', 'USDT', HOLDING_STATUSES)).toEqual({
       total: null,
       holdings: [],
     });
@@ -83,7 +68,7 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
 
   it("reads an account's open orders through the open-orders index, not through its whole history", async () => {
     // An account that has traded for a while: thousands of finished orders, a few open.
-    await database.dataSource.query(
+    await postgres.database.dataSource.query(
       `INSERT INTO rm_orders (id, stream_id, stream_version, account, market, symbol, side, type, time_in_force,
                               price, orig_qty, executed_qty, cumulative_quote_qty, client_order_id, status,
                               origin, created_at, updated_at, state_hash)
@@ -94,28 +79,29 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
               'desk', now(), now(), 'h'
          FROM generate_series(1, 5000) AS i`,
     );
-    await database.dataSource.query(`ANALYZE rm_orders`);
+    await postgres.database.dataSource.query(`ANALYZE rm_orders`);
     const statements: Array<{ sql: string; parameters: unknown[] }> = [];
-    const query = database.dataSource.query.bind(database.dataSource);
-    const spy = jest.spyOn(database.dataSource, 'query').mockImplementation(async (sql, parameters) => {
-      statements.push({ sql, parameters: parameters ?? [] });
-      return query(sql, parameters);
-    });
+    const query = postgres.database.dataSource.query.bind(postgres.database.dataSource);
+    const spy = jest
+      .spyOn(postgres.database.dataSource, 'query')
+      .mockImplementation(async (sql, parameters) => {
+        statements.push({ sql, parameters: parameters ?? [] });
+        return query(sql, parameters);
+      });
     try {
-      const funds = await readModels.spotFunds('acc-history', 'USDT', HOLDING_STATUSES);
+      const funds = await postgres.readModels.spotFunds('acc-history', 'USDT', HOLDING_STATUSES);
       expect(spotHeld(funds.holdings, 'USDT', BTCUSDT, () => '30000').toFixed()).toBe('150000');
-      await readModels.holdingOrders('acc-history', 'spot', IN_FLIGHT_STATUSES);
-      expect(await readModels.openOrders('acc-history', 'spot')).toHaveLength(5);
+      await postgres.readModels.holdingOrders('acc-history', 'spot', IN_FLIGHT_STATUSES);
+      expect(await postgres.readModels.openOrders('acc-history', 'spot')).toHaveLength(5);
     } finally {
       spy.mockRestore();
     }
 
     expect(statements).toHaveLength(3);
     for (const { sql, parameters } of statements) {
-      const [{ 'QUERY PLAN': plan }] = await database.dataSource.query<Array<{ 'QUERY PLAN': unknown }>>(
-        `EXPLAIN (FORMAT JSON) ${sql}`,
-        parameters,
-      );
+      const [{ 'QUERY PLAN': plan }] = await postgres.database.dataSource.query<
+        Array<{ 'QUERY PLAN': unknown }>
+      >(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
       expect(JSON.stringify(plan)).toContain('"Index Name":"rm_orders_open"');
     }
   });

@@ -1,29 +1,14 @@
-import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { DomainError, omsClientOrderId } from '@oms/domain';
 import { spotOrderObservation } from '@oms/domain/test-support/spot-builders';
-import { createFoldServices, FoldServices } from '../../aggregates/fold-services';
-import { createFoldTestDatabase } from '../../fold/test-support/fold-test-database';
 import { OrderCommandResult } from '../../orders/order-command.port';
-import { CommandReadModels } from './command-read-models';
+import { useCommandReadModelsDatabase } from './test-support/command-read-models-database';
 import { committedOrderResponse } from './committed-order';
 
 const ACCOUNT = 'acc1';
 const T0 = 1_763_900_000_000;
 
 describe('committedOrderResponse against rm_orders on Postgres', () => {
-  let database: TestDatabase;
-  let fold: FoldServices;
-  let readModels: CommandReadModels;
-
-  beforeAll(async () => {
-    database = await createFoldTestDatabase();
-    fold = createFoldServices(database.dataSource, () => undefined);
-    readModels = new CommandReadModels(database.dataSource);
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
+  const postgres = useCommandReadModelsDatabase();
 
   function written(result: OrderCommandResult | DomainError): OrderCommandResult {
     if (result instanceof DomainError) throw result;
@@ -34,7 +19,7 @@ describe('committedOrderResponse against rm_orders on Postgres', () => {
     expect(result.order).not.toBeNull();
     const answered = committedOrderResponse(result.order!);
     expect(answered).toBeDefined();
-    expect(answered).toEqual(await readModels.order(result.omsOrderId));
+    expect(answered).toEqual(await postgres.readModels.order(result.omsOrderId));
   }
 
   it('answers an intent, its acknowledgement and an uncertain answer exactly as rm_orders then reads', async () => {
@@ -53,7 +38,7 @@ describe('committedOrderResponse against rm_orders on Postgres', () => {
         price: '03000.10',
       };
       const intent = written(
-        await fold.commands.execute(
+        await postgres.fold.commands.execute(
           ref,
           { type: 'PlaceSpotOrder', clientOrderId, actor: 'alice', request, now: T0 },
           { actor: 'alice', correlationId: `place-${clientOrderId}` },
@@ -79,7 +64,7 @@ describe('committedOrderResponse against rm_orders on Postgres', () => {
     });
     await expectSameAsStored(
       written(
-        await fold.commands.execute(
+        await postgres.fold.commands.execute(
           acknowledged,
           { type: 'RecordSpotSubmissionAccepted', acknowledgement: ack, now: T0 + 11 },
           { actor: 'alice', correlationId: 'ack-answered1', source: 'rest-ack' },
@@ -90,7 +75,7 @@ describe('committedOrderResponse against rm_orders on Postgres', () => {
     const uncertain = await place(omsClientOrderId('answered2'));
     await expectSameAsStored(
       written(
-        await fold.commands.execute(
+        await postgres.fold.commands.execute(
           uncertain,
           { type: 'RecordSubmissionUncertain', reason: 'http-5xx', detail: 'HTTP 500', now: T0 + 12 },
           { actor: 'alice', correlationId: 'uncertain-answered2' },
