@@ -1,4 +1,4 @@
-import { isPipelined, SqlExecutor, textArray } from '@oms/persistence';
+import { isPipelined, issueWrite, SqlExecutor, textArray } from '@oms/persistence';
 import { DomainError, upcastEvent } from '@oms/domain';
 import { AggregateDeciders, aggregateKindOf } from './aggregate-deciders';
 import { DecidedEvent } from './decided-event';
@@ -153,14 +153,18 @@ export class AggregateStateStore {
     await Promise.all(issued);
   }
 
+  /** One chunk of states; nothing reads the answer (`issueWrite`). */
   private async write(executor: SqlExecutor, table: string, rows: readonly string[]): Promise<void> {
-    await executor.query(
-      `INSERT INTO ${table} (stream_id, stream_type, version, state, state_hash, updated_at)
+    await issueWrite(
+      executor,
+      executor.query(
+        `INSERT INTO ${table} (stream_id, stream_type, version, state, state_hash, updated_at)
        SELECT s.stream_id, s.stream_type, s.version, s.state, ${STATE_HASH_SQL('s.state')}, now()
        FROM jsonb_to_recordset($1::jsonb) AS s(stream_id text, stream_type text, version int, state jsonb)
        ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
          state_hash = EXCLUDED.state_hash, updated_at = now()`,
-      [`[${rows.join(',')}]`],
+        [`[${rows.join(',')}]`],
+      ),
     );
   }
 

@@ -3,48 +3,14 @@ import { appendBatch, verifyEventLog } from '@oms/persistence';
 import { Pool } from 'pg';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
-import { DomainError, omsClientOrderId, SpotFillObservation, SpotOrderObservation } from '@oms/domain';
+import { DomainError, omsClientOrderId, SpotFillObservation } from '@oms/domain';
 import { createFoldServices, FoldServices } from './fold-services';
 import { commandId } from './order-command.service';
 import { pipelinedTransactions } from './transaction-runner';
 import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { omsOrderId } from '../projections/order-row';
 import { orderStreamIdOf } from './order-command.service';
-import { spotOrderObservation } from '@oms/domain/test-support/spot-builders';
-
-const ACCOUNT = 'acc1';
-const T0 = 1_763_900_000_000;
-
-function request() {
-  return {
-    product: 'spot' as const,
-    accountId: ACCOUNT,
-    symbol: 'ETHUSDT',
-    side: 'BUY' as const,
-    type: 'LIMIT' as const,
-    timeInForce: 'GTC' as const,
-    quantity: '1',
-    amount: null,
-    price: '3000',
-  };
-}
-
-function ack(
-  clientOrderId: string,
-  orderId: string,
-  overrides: Partial<SpotOrderObservation> = {},
-): SpotOrderObservation {
-  return spotOrderObservation({
-    accountId: ACCOUNT,
-    orderId,
-    clientOrderId,
-    createdAt: T0 + 10,
-    updateTime: T0 + 10,
-    source: 'rest-ack',
-    acknowledgedRequest: 'create',
-    ...overrides,
-  });
-}
+import { acknowledgement, ACCOUNT, spotLimitRequest, T0 } from './test-support/desk-order-commands';
 
 function pollFill(orderId: string, ticketId: string, qty = '0.4'): SpotFillObservation {
   return {
@@ -92,7 +58,7 @@ describe.each([
   const place = (clientOrderId: string, actor = 'alice') =>
     fold.commands.execute(
       { market: 'spot', accountId: ACCOUNT, clientOrderId },
-      { type: 'PlaceSpotOrder', clientOrderId, actor, request: request(), now: T0 },
+      { type: 'PlaceSpotOrder', clientOrderId, actor, request: spotLimitRequest(), now: T0 },
       { actor, correlationId: `place-${clientOrderId}` },
     );
 
@@ -127,7 +93,11 @@ describe.each([
     const clientOrderId = omsClientOrderId('refused1');
     const result = await fold.commands.execute(
       { market: 'spot', accountId: ACCOUNT, clientOrderId },
-      { type: 'RecordSpotSubmissionAccepted', acknowledgement: ack(clientOrderId, '900'), now: T0 + 11 },
+      {
+        type: 'RecordSpotSubmissionAccepted',
+        acknowledgement: acknowledgement(clientOrderId, '900'),
+        now: T0 + 11,
+      },
       { actor: null, correlationId: 'c-refused' },
     );
     expect(result).toBeInstanceOf(DomainError);
@@ -148,7 +118,7 @@ describe.each([
     );
     const second = await fold.commands.execute(
       { market: 'spot', accountId: ACCOUNT, clientOrderId },
-      { type: 'PlaceSpotOrder', clientOrderId, actor: 'bob', request: request(), now: T0 + 5 },
+      { type: 'PlaceSpotOrder', clientOrderId, actor: 'bob', request: spotLimitRequest(), now: T0 + 5 },
       { actor: 'bob', correlationId: 'place-reused1-again' },
     );
     expect(second).toBeInstanceOf(DomainError);
@@ -172,7 +142,7 @@ describe.each([
       type: 'PlaceSpotOrder',
       clientOrderId,
       actor: 'alice',
-      request: request(),
+      request: spotLimitRequest(),
       now: T0,
     } as const;
     const metadata = { actor: 'alice', correlationId: 'place-stored1' };
@@ -214,7 +184,11 @@ describe.each([
 
     const result = await fold.commands.execute(
       { market: 'spot', accountId: ACCOUNT, clientOrderId },
-      { type: 'RecordSpotSubmissionAccepted', acknowledgement: ack(clientOrderId, '1001'), now: T0 + 40 },
+      {
+        type: 'RecordSpotSubmissionAccepted',
+        acknowledgement: acknowledgement(clientOrderId, '1001'),
+        now: T0 + 40,
+      },
       { actor: 'alice', correlationId: 'c-ack' },
     );
     expect(result).not.toBeInstanceOf(DomainError);
@@ -248,7 +222,11 @@ describe.each([
     await place(clientOrderId);
     await fold.commands.execute(
       { market: 'spot', accountId: ACCOUNT, clientOrderId },
-      { type: 'RecordSpotSubmissionAccepted', acknowledgement: ack(clientOrderId, '2002'), now: T0 + 40 },
+      {
+        type: 'RecordSpotSubmissionAccepted',
+        acknowledgement: acknowledgement(clientOrderId, '2002'),
+        now: T0 + 40,
+      },
       { actor: 'alice', correlationId: 'c-ack2' },
     );
     const fills = Array.from({ length: 6 }, (_, index) => ({

@@ -1,4 +1,4 @@
-import { runIndependent, SqlExecutor, textArray } from '@oms/persistence';
+import { issueWrite, runIndependent, SqlExecutor, textArray } from '@oms/persistence';
 import { EventEnvelope } from '@oms/kafka';
 import { rowsOf } from './sql-result';
 
@@ -136,48 +136,71 @@ export class OrderLinks {
     this.assumedUnparked.push([accountId, market, orderId]);
   }
 
-  /** Writes the new links and the fills still parked (and checks what was assumed), in up to three statements. */
+  /**
+   * Checks what was assumed and writes the new links and the fills still parked, in up
+   * to three statements. Nothing reads their answers (`issueWrite`): on a pipelined
+   * connection they leave together and COMMIT can follow them in the same write; a
+   * failure (the guard's PARKED_FILLS_WAITING) fails the transaction.
+   */
   async flush(): Promise<void> {
+    const stillParked = this.newlyParked.filter((fill) => !this.linked.get(linkKey(...fill.key)));
     await runIndependent(this.executor, [
-      async () => {
-        if (this.assumedUnparked.length === 0) return;
-        await this.executor.query(`SELECT oms_expect_no_parked_fills($1::text[], $2::text[], $3::text[])`, [
-          this.assumedUnparked.map((key) => key[0]),
-          this.assumedUnparked.map((key) => key[1]),
-          this.assumedUnparked.map((key) => key[2]),
-        ]);
-      },
-      () => this.writeLinksAndParkedFills(),
+      () => this.expectNoParkedFills(),
+      () => this.writeLinks(),
+      () => this.writeParkedFills(stillParked),
     ]);
   }
 
-  private async writeLinksAndParkedFills(): Promise<void> {
-    if (this.newLinks.length > 0) {
-      await this.executor.query(
-        `INSERT INTO oms_order_links (account, market, order_id, stream_id)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
-         ON CONFLICT DO NOTHING`,
-        [
-          textArray(this.newLinks.map((link) => link.accountId)),
-          textArray(this.newLinks.map((link) => link.market)),
-          textArray(this.newLinks.map((link) => link.orderId)),
-          textArray(this.newLinks.map((link) => link.streamId)),
-        ],
+  private async expectNoParkedFills(): Promise<void> {
+    if (this.assumedUnparked.length > 0) {
+      await issueWrite(
+        this.executor,
+        this.executor.query(`SELECT oms_expect_no_parked_fills($1::text[], $2::text[], $3::text[])`, [
+          this.assumedUnparked.map((key) => key[0]),
+          this.assumedUnparked.map((key) => key[1]),
+          this.assumedUnparked.map((key) => key[2]),
+        ]),
       );
     }
-    const stillParked = this.newlyParked.filter((fill) => !this.linked.get(linkKey(...fill.key)));
+  }
+
+  private async writeLinks(): Promise<void> {
+    if (this.newLinks.length > 0) {
+      await issueWrite(
+        this.executor,
+        this.executor.query(
+          `INSERT INTO oms_order_links (account, market, order_id, stream_id)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+           ON CONFLICT DO NOTHING`,
+          [
+            textArray(this.newLinks.map((link) => link.accountId)),
+            textArray(this.newLinks.map((link) => link.market)),
+            textArray(this.newLinks.map((link) => link.orderId)),
+            textArray(this.newLinks.map((link) => link.streamId)),
+          ],
+        ),
+      );
+    }
+  }
+
+  private async writeParkedFills(
+    stillParked: ReadonlyArray<ParkedFill & { key: [string, OrderMarket, string] }>,
+  ): Promise<void> {
     if (stillParked.length > 0) {
-      await this.executor.query(
-        `INSERT INTO oms_parked_fills (event_id, account, market, order_id, envelope)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
-         ON CONFLICT DO NOTHING`,
-        [
-          stillParked.map((fill) => fill.eventId),
-          stillParked.map((fill) => fill.key[0]),
-          stillParked.map((fill) => fill.key[1]),
-          stillParked.map((fill) => fill.key[2]),
-          stillParked.map((fill) => JSON.stringify(fill.envelope)),
-        ],
+      await issueWrite(
+        this.executor,
+        this.executor.query(
+          `INSERT INTO oms_parked_fills (event_id, account, market, order_id, envelope)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
+           ON CONFLICT DO NOTHING`,
+          [
+            stillParked.map((fill) => fill.eventId),
+            stillParked.map((fill) => fill.key[0]),
+            stillParked.map((fill) => fill.key[1]),
+            stillParked.map((fill) => fill.key[2]),
+            stillParked.map((fill) => JSON.stringify(fill.envelope)),
+          ],
+        ),
       );
     }
   }

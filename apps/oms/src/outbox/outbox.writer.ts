@@ -1,5 +1,5 @@
 import { KEY_PART } from '@oms/kafka';
-import { NewEvent, SqlExecutor, textArray } from '@oms/persistence';
+import { issueWrite, NewEvent, SqlExecutor, textArray } from '@oms/persistence';
 import { aggregateKindOf } from '../aggregates/aggregate-deciders';
 
 export interface OutboxStream {
@@ -39,9 +39,12 @@ export async function writeOutbox(executor: SqlExecutor, streams: readonly Outbo
     }
   }
   if (eventIds.length === 0) return;
-  await executor.query(
-    `INSERT INTO oms_outbox (event_id, partition_key)
-     SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (event_id) DO NOTHING`,
-    [textArray(eventIds), textArray(partitionKeys)],
+  await issueWrite(
+    executor,
+    executor.query(
+      `INSERT INTO oms_outbox (event_id, partition_key)
+       SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (event_id) DO NOTHING`,
+      [textArray(eventIds), textArray(partitionKeys)],
+    ),
   );
 }

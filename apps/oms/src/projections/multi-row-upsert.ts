@@ -1,4 +1,4 @@
-import { isoMillis, SqlExecutor } from '@oms/persistence';
+import { isoMillis, issueWrite, SqlExecutor } from '@oms/persistence';
 
 export interface UpsertColumn {
   readonly name: string;
@@ -14,7 +14,8 @@ export interface UpsertColumn {
  * as one JSON array (serialised natively, parsed once by Postgres) rather than an array
  * parameter per column, which the driver escapes element by element. Decimals travel
  * as JSON strings and are cast by Postgres (they stay exact); a jsonb column takes its
- * value as JSON. Rows sharing a key keep the last.
+ * value as JSON. Rows sharing a key keep the last. Nothing reads the statement's answer
+ * (`issueWrite`): on a pipelined connection COMMIT can follow it in the same write.
  */
 export async function upsertRows(
   executor: SqlExecutor,
@@ -43,11 +44,14 @@ export async function upsertRows(
   const types = columns.map((column) => `${column.name} ${column.type}`);
   const selects = columns.map((column) => column.select ?? `u.${column.name}`);
   const updates = names.filter((name) => !key.includes(name)).map((name) => `${name} = EXCLUDED.${name}`);
-  await executor.query(
-    `INSERT INTO ${table} (${names.join(', ')})
+  await issueWrite(
+    executor,
+    executor.query(
+      `INSERT INTO ${table} (${names.join(', ')})
      SELECT ${selects.join(', ')} FROM json_to_recordset($1::json) AS u(${types.join(', ')})
      ON CONFLICT (${key.join(', ')}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
-    [JSON.stringify(records)],
+      [JSON.stringify(records)],
+    ),
   );
 }
 

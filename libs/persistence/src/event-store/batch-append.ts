@@ -2,7 +2,7 @@ import { AppendResult, SqlExecutor } from './event-store.types';
 import { AppendPlan, mergeByStream, planAppend, StreamAppend } from './append-plan';
 import { beginAppend } from './event-log-head';
 import { connectionOf, copyEventRows } from './copy-event-rows';
-import { issueLast } from '../transactions/pipelined-transaction';
+import { issueWrite } from '../transactions/pipelined-transaction';
 
 export type { StreamAppend } from './append-plan';
 
@@ -19,7 +19,7 @@ export type { StreamAppend } from './append-plan';
  * skipped and reported in `duplicateEventIds`.
  *
  * Hold the transaction briefly after an append: other appenders wait for its end. On a
- * pipelined executor the rows' statement is only issued (`issueLast`): the transaction
+ * pipelined executor the rows' statement is only issued (`issueWrite`): the transaction
  * checks it before COMMIT counts, so COMMIT can follow it in the same round trip.
  * Appends expect READ COMMITTED (Postgres' default): under REPEATABLE READ a concurrent
  * append makes the head lock fail with a serialisation error.
@@ -64,7 +64,7 @@ async function writePlan(executor: SqlExecutor, plan: AppendPlan, nowMicros: str
   const rows = plan.columns();
   // Nothing in the transaction reads the rows back: on a pipelined connection COMMIT
   // follows this statement in the same round trip.
-  await issueLast(
+  await issueWrite(
     executor,
     executor.query(
       `WITH streams AS (${UPSERT_STREAMS}), head AS (${MOVE_HEAD})

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../integrity/canonical-json';
-import { issueLast } from '../transactions/pipelined-transaction';
+import { issueWrite } from '../transactions/pipelined-transaction';
 import { mergeByStream, StreamAppend } from './append-plan';
 import { SqlExecutor } from './event-store.types';
 import { StreamVersionConflictError } from './stream-version-conflict.error';
@@ -12,9 +12,9 @@ export const APPEND_DUPLICATE_OFFERED = 'OS208';
 /**
  * Appends in one statement, `event_log_append` (migration 1795680000000), which numbers
  * and chains the rows where it locks the log head, so the head is held only while the
- * statement and the COMMIT behind it run. Issued last (`issueLast`): on a pipelined
- * connection COMMIT follows it in the same round trip, and its failure fails the
- * transaction with
+ * statement and the COMMIT behind it run. Issued without waiting for its answer
+ * (`issueWrite`): on a pipelined connection COMMIT follows it in the same round trip,
+ * and its failure fails the transaction with
  * - `APPEND_VERSION_CONFLICT` (see `versionConflictOf`): decide again on fresh state;
  * - `APPEND_DUPLICATE_OFFERED`: some offered event is stored already; append with
  *   `appendBatch`, which skips and reports such events.
@@ -29,7 +29,7 @@ export async function appendInOneStatement(
     stream.events.map((event) => ({ event, stream: index + 1 })),
   );
   if (events.length === 0) return;
-  await issueLast(
+  await issueWrite(
     executor,
     executor.query(
       `SELECT event_log_append($1::text[], $2::text[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[],

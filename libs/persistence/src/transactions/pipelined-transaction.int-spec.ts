@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { createTestDatabase, TestDatabase } from '../test-support/test-database';
 import { appendBatch } from '../event-store/batch-append';
-import { isPipelined, issueLast, runIndependent, runPipelinedTransaction } from './pipelined-transaction';
+import { isPipelined, issueWrite, runIndependent, runPipelinedTransaction } from './pipelined-transaction';
 
 describe('transactions on a pipelined connection', () => {
   let database: TestDatabase;
@@ -62,12 +62,12 @@ describe('transactions on a pipelined connection', () => {
   it('sends a last write with COMMIT, and fails the transaction with its error when it fails', async () => {
     await runPipelinedTransaction(pool, async (executor) => {
       await executor.query(`INSERT INTO notes VALUES (1, 'a')`);
-      await issueLast(executor, executor.query(`INSERT INTO notes VALUES (2, 'last')`));
+      await issueWrite(executor, executor.query(`INSERT INTO notes VALUES (2, 'last')`));
     });
     expect((await notes()).map((note) => note.id)).toEqual([1, 2]);
     const attempt = runPipelinedTransaction(pool, async (executor) => {
       await executor.query(`INSERT INTO notes VALUES (3, 'c')`);
-      await issueLast(executor, executor.query(`INSERT INTO notes VALUES (4, NULL)`));
+      await issueWrite(executor, executor.query(`INSERT INTO notes VALUES (4, NULL)`));
     });
     await expect(attempt).rejects.toMatchObject({ code: '23502' });
     expect((await notes()).map((note) => note.id)).toEqual([1, 2]);

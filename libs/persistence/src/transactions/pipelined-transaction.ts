@@ -106,11 +106,13 @@ export async function runIndependent(
 }
 
 /**
- * A write that nothing after it in the transaction reads: on a pipelined executor it is
- * only issued (COMMIT follows it in the same round trip and its failure fails the
- * transaction), on any other it is awaited.
+ * A write whose answer nothing in the transaction reads (the server may still read its
+ * effects: statements run in the order they were issued). On a pipelined executor it
+ * is only issued: the work can return at once, so COMMIT leaves in the same socket write
+ * as the transaction's last writes, and a failure fails the transaction before COMMIT
+ * counts. On any other executor it is awaited.
  */
-export async function issueLast(executor: SqlExecutor, write: Promise<unknown>): Promise<void> {
+export async function issueWrite(executor: SqlExecutor, write: Promise<unknown>): Promise<void> {
   if (isPipelined(executor)) {
     // Checked by the transaction before COMMIT counts (PipelinedSqlExecutor.settled).
     write.catch(() => undefined);
@@ -127,7 +129,7 @@ export interface PipelinedTransactionOptions {
 /**
  * Runs `work` in a transaction on a pipelined client: BEGIN goes out with the work's
  * first statement and COMMIT with its last, so a transaction of N dependent steps costs
- * N round trips. The work may leave its last writes unawaited (see `issueLast`): they
+ * N round trips. The work may leave its writes unawaited (see `issueWrite`): they
  * are checked before the transaction counts as committed. Any failure rolls back and
  * is rethrown; a client that cannot even roll back is destroyed rather than returned
  * to the pool.
@@ -148,12 +150,14 @@ export async function runPipelinedTransaction<T>(
     opening.catch(() => undefined);
     try {
       const result = await work(executor);
-      await opening;
-      // COMMIT goes out behind any statement still running (a last write the work did
-      // not wait for), in the same round trip. Postgres answers COMMIT of a transaction
-      // a failed statement aborted with ROLLBACK, not an error: the failure is thrown.
+      // COMMIT goes out behind every statement still running (writes the work did not
+      // wait for, BEGIN itself when the work read nothing): when the work returns in the
+      // turn it issued its writes, in the same socket write. Postgres answers COMMIT of a
+      // transaction a failed statement aborted with ROLLBACK, not an error: the failure
+      // is thrown.
       const commit = client.query('COMMIT');
       commit.catch(() => undefined);
+      await opening;
       await executor.settled();
       const ended = await commit;
       if (ended.command !== 'COMMIT')
