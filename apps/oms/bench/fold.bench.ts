@@ -9,7 +9,8 @@
  * The COPY rate and the replay are the medians of three runs each.
  * Run: npm run bench -- fold (FOLD_BENCH_PARTS=history: the history cost alone;
  * FOLD_BENCH_PARTS=throughput: the COPY rate and the fold throughput alone;
- * FOLD_BENCH_PARTS=replay: COPY, fold and replay only)
+ * FOLD_BENCH_PARTS=replay: COPY, fold and replay only; FOLD_BENCH_PARTS=latency: the
+ * fold latency alone)
  */
 import { Pool } from 'pg';
 import { printBenchResult } from '@oms/platform';
@@ -23,7 +24,7 @@ import { KafkaFoldConsumer } from '../src/fold/kafka-fold.consumer';
 import { mixedWorkload } from '../src/fold/test-support/mixed-workload';
 import { MULTIPLIERS } from '../src/fold/test-support/observation-builders';
 import { measureHistoryCost } from './fold-history-cost';
-import { openBenchEnvironment } from './fold-bench-setup';
+import { BenchEnvironment, openBenchEnvironment } from './fold-bench-setup';
 import { startCpuUsage } from './fold-cpu-usage';
 
 const ORDERS = Number(process.env.FOLD_BENCH_ORDERS ?? 3_000);
@@ -45,9 +46,62 @@ function percentile(sorted: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 }
 
+/** Fold latency at a fixed 1,000 observations/s: publish time (observedAt) to commit. */
+async function measureFoldLatency(environment: BenchEnvironment): Promise<void> {
+  const latency = await environment.newDatabase('latency');
+  const latencyWorkload = mixedWorkload(900).events.slice(0, 8_000);
+  const latencyPublish = await environment.newPublisher('bench-latency', 4);
+  const latencies: number[] = [];
+  // Wired as the OMS is: small batches on pipelined connections (short transactions).
+  const latencyPool = new Pool({ connectionString: latency.url, max: 4, pipeline: true });
+  const consumer = new KafkaFoldConsumer(
+    latency.dataSource,
+    createFoldServices(
+      latency.dataSource,
+      new ContractMultipliers(MULTIPLIERS).lookup,
+      undefined,
+      pipelinedTransactions(latencyPool),
+    ),
+    {
+      brokers: environment.brokers,
+      topicPrefix: 'bench-latency',
+      consumerGroup: 'bench-latency',
+      onCommitted: (batch) => {
+        const now = Date.now();
+        for (const event of batch.events) latencies.push(now - Date.parse(event.envelope.observedAt));
+      },
+    },
+  );
+  await consumer.start();
+  const rate = 1_000;
+  const tick = 20;
+  const perTick = (rate * tick) / 1000;
+  const began = Date.now();
+  for (let sent = 0; sent < latencyWorkload.length; sent += perTick) {
+    const due = began + (sent / rate) * 1000;
+    if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+    await latencyPublish(latencyWorkload.slice(sent, sent + perTick), () => Date.now());
+  }
+  while (latencies.length < latencyWorkload.length) await new Promise((resolve) => setTimeout(resolve, 50));
+  await consumer.stop();
+  await latencyPool.end();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  console.log(
+    `fold latency at 1,000 observations/s: p50 ${percentile(sorted, 0.5)} ms, p99 ${percentile(sorted, 0.99)} ms`,
+  );
+  printBenchResult([
+    { metric: 'fold latency p50 at 1,000 observations/s', value: percentile(sorted, 0.5), unit: 'ms' },
+    { metric: 'fold latency p99 at 1,000 observations/s', value: percentile(sorted, 0.99), unit: 'ms' },
+  ]);
+}
+
 async function main(): Promise<void> {
   const environment = await openBenchEnvironment();
   try {
+    if (process.env.FOLD_BENCH_PARTS === 'latency') {
+      await measureFoldLatency(environment);
+      return;
+    }
     if (process.env.FOLD_BENCH_PARTS === 'history') {
       await measureHistoryCost((await environment.newDatabase('history')).dataSource);
       return;
@@ -152,52 +206,7 @@ async function main(): Promise<void> {
     ]);
     if (process.env.FOLD_BENCH_PARTS === 'replay') return;
 
-    // Latency at a fixed 1,000 observations/s: publish time (observedAt) to commit.
-    const latency = await environment.newDatabase('latency');
-    const latencyWorkload = mixedWorkload(900).events.slice(0, 8_000);
-    const latencyPublish = await environment.newPublisher('bench-latency', 4);
-    const latencies: number[] = [];
-    // Wired as the OMS is: small batches on pipelined connections (short transactions).
-    const latencyPool = new Pool({ connectionString: latency.url, max: 4, pipeline: true });
-    const consumer = new KafkaFoldConsumer(
-      latency.dataSource,
-      createFoldServices(
-        latency.dataSource,
-        new ContractMultipliers(MULTIPLIERS).lookup,
-        undefined,
-        pipelinedTransactions(latencyPool),
-      ),
-      {
-        brokers: environment.brokers,
-        topicPrefix: 'bench-latency',
-        consumerGroup: 'bench-latency',
-        onCommitted: (batch) => {
-          const now = Date.now();
-          for (const event of batch.events) latencies.push(now - Date.parse(event.envelope.observedAt));
-        },
-      },
-    );
-    await consumer.start();
-    const rate = 1_000;
-    const tick = 20;
-    const perTick = (rate * tick) / 1000;
-    const began = Date.now();
-    for (let sent = 0; sent < latencyWorkload.length; sent += perTick) {
-      const due = began + (sent / rate) * 1000;
-      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-      await latencyPublish(latencyWorkload.slice(sent, sent + perTick), () => Date.now());
-    }
-    while (latencies.length < latencyWorkload.length) await new Promise((resolve) => setTimeout(resolve, 50));
-    await consumer.stop();
-    await latencyPool.end();
-    const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(
-      `fold latency at 1,000 observations/s: p50 ${percentile(sorted, 0.5)} ms, p99 ${percentile(sorted, 0.99)} ms`,
-    );
-    printBenchResult([
-      { metric: 'fold latency p50 at 1,000 observations/s', value: percentile(sorted, 0.5), unit: 'ms' },
-      { metric: 'fold latency p99 at 1,000 observations/s', value: percentile(sorted, 0.99), unit: 'ms' },
-    ]);
+    await measureFoldLatency(environment);
 
     const history = await environment.newDatabase('history');
     await measureHistoryCost(history.dataSource);

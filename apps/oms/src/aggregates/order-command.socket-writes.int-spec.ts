@@ -1,6 +1,6 @@
-import { Socket } from 'node:net';
-import { Pool, PoolClient } from 'pg';
+import { Pool } from 'pg';
 import { DomainError, omsClientOrderId } from '@oms/domain';
+import { countSocketWrites, SocketWriteCounter } from '@oms/persistence/test-support/socket-writes';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
 import { createFoldServices, FoldServices } from './fold-services';
@@ -16,21 +16,12 @@ describe('desk order transactions on a pipelined pool', () => {
   let database: TestDatabase;
   let pool: Pool;
   let fold: FoldServices;
-  let socketWrites = 0;
+  let socketWrites: SocketWriteCounter;
 
   beforeAll(async () => {
     database = await createFoldTestDatabase();
     pool = new Pool({ connectionString: database.url, max: 1, pipeline: true });
-    pool.on('connect', (client: PoolClient) => {
-      const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
-      for (const method of ['_write', '_writev'] as const) {
-        const write = socket[method] as (...args: unknown[]) => unknown;
-        socket[method] = function countedWrite(this: Socket, ...args: unknown[]) {
-          socketWrites += 1;
-          return write.apply(this, args);
-        } as never;
-      }
-    });
+    socketWrites = countSocketWrites(pool);
     fold = createFoldServices(database.dataSource, () => undefined, undefined, pipelinedTransactions(pool));
   });
 
@@ -42,9 +33,9 @@ describe('desk order transactions on a pipelined pool', () => {
   async function writesOf(run: () => Promise<unknown>): Promise<{ writes: number; result: unknown }> {
     // A connection opened outside the measure: its start-up is not the command's.
     await pool.query('SELECT 1');
-    socketWrites = 0;
+    socketWrites.reset();
     const result = await run();
-    return { writes: socketWrites, result };
+    return { writes: socketWrites.count, result };
   }
 
   it('records the intent and the acknowledgement each in one socket write, COMMIT included', async () => {

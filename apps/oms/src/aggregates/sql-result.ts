@@ -1,6 +1,6 @@
 /**
  * TypeORM's postgres driver answers SELECT / INSERT with the rows, and UPDATE / DELETE
- * with [rows, affected]; these read either shape.
+ * with [rows, affected]; this reads the rows of either shape.
  */
 export function rowsOf<Row>(result: unknown): Row[] {
   if (
@@ -12,16 +12,4 @@ export function rowsOf<Row>(result: unknown): Row[] {
     return result[0] as Row[];
   }
   return result as Row[];
-}
-
-export function affectedOf(result: unknown): number {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  ) {
-    return result[1];
-  }
-  return Array.isArray(result) ? result.length : 0;
 }

@@ -61,27 +61,31 @@ export class FoldBatchHandler {
       batch.events.length <= SHORT_TRANSACTION_MAX_OBSERVATIONS
         ? this.fold.shortTransactions
         : this.fold.transactions;
-    const outcome = await transactions.run(
-      async (context) => {
-        await this.fold.observations.prefetch(
-          context,
-          batch.events.map((received) => received.envelope),
-        );
-        for (const received of batch.events) {
-          // One message published twice (producer retry) is one observation.
-          if (seen.has(received.envelope.eventId)) continue;
-          seen.add(received.envelope.eventId);
-          await this.fold.observations.fold(context, received.envelope);
-        }
-      },
-      {
-        beforeCommit: (executor) =>
-          this.offsets.commit(executor, batch.topic, batch.partition, batch.nextOffset),
-        // Observations and their offsets commit together: lost with a crash, they are
-        // fetched from Kafka and folded again.
-        flushCommit: false,
-      },
-    );
+    const outcome = await transactions
+      .run(
+        async (context) => {
+          await this.fold.observations.prefetch(
+            context,
+            batch.events.map((received) => received.envelope),
+          );
+          for (const received of batch.events) {
+            // One message published twice (producer retry) is one observation.
+            if (seen.has(received.envelope.eventId)) continue;
+            seen.add(received.envelope.eventId);
+            await this.fold.observations.fold(context, received.envelope);
+          }
+        },
+        {
+          beforeCommit: (executor) =>
+            this.offsets.commit(executor, batch.topic, batch.partition, batch.nextOffset),
+          // Observations and their offsets commit together: lost with a crash, they are
+          // fetched from Kafka and folded again.
+          flushCommit: false,
+        },
+      )
+      .catch((error: unknown) => {
+        throw this.offsets.lostOf(error, batch.topic, batch.partition) ?? error;
+      });
     seen.clear();
     this.offsets.committed(batch.topic, batch.partition, batch.nextOffset);
     this.onCommitted?.(batch);

@@ -87,9 +87,10 @@ export class ObservationFolder {
       if (order !== undefined) {
         const ids = envelope.payload as OrderIds;
         orders.push({ accountId: ids.accountId, market: order.market, orderId: ids.orderId });
-        if (ids.clientOrderId !== null && isOmsClientOrderId(ids.clientOrderId)) {
-          streams.add(STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
-        }
+        // The stream of an OMS client id; otherwise the order's own stream, which its
+        // report lands in unless a link names another (then read after the links), so
+        // that a report of an order placed elsewhere costs no second read.
+        streams.add(STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
         if (order.market === 'futures') {
           for (const side of ['LONG', 'SHORT'] as const) {
             const position = positionStreamId(ids.accountId, data.symbol!, side);

@@ -1,7 +1,9 @@
 import { DataSource } from 'typeorm';
 import { HandlerOwnedOffsets } from '@oms/kafka';
-import { SqlExecutor } from '@oms/persistence';
-import { affectedOf } from '../aggregates/sql-result';
+import { issueWrite, SqlExecutor } from '@oms/persistence';
+
+/** SQLSTATE of `oms_move_consumer_offset` (migration 1795700000000) when another consumer moved the offset first. */
+export const PARTITION_LOST = 'OS411';
 
 /** The batch's consumer lost its partition: another consumer committed from the same offset first. */
 export class PartitionLostError extends Error {
@@ -45,27 +47,42 @@ export class PartitionOffsets implements HandlerOwnedOffsets {
     return stored;
   }
 
-  /** Moves the offset from what this consumer believes to `next`, or throws PartitionLostError. */
+  /**
+   * Moves the offset from what this consumer believes to `next` (`oms_move_consumer_offset`,
+   * which fails the transaction with PARTITION_LOST otherwise). Nothing reads the
+   * statement's answer: on a pipelined connection the failure comes from the transaction,
+   * and `lostOf` names it.
+   */
   async commit(executor: SqlExecutor, topic: string, partition: number, next: string): Promise<void> {
     const expected = this.believed.has(key(topic, partition))
       ? this.believed.get(key(topic, partition))!
       : null;
-    const moved =
-      expected === null
-        ? await executor.query(
-            `INSERT INTO consumer_offsets (consumer_group, topic, partition, next_offset)
-             VALUES ($1, $2, $3, $4::bigint) ON CONFLICT DO NOTHING RETURNING 1`,
-            [this.group, topic, partition, next],
-          )
-        : await executor.query(
-            `UPDATE consumer_offsets SET next_offset = $4::bigint, updated_at = now()
-             WHERE consumer_group = $1 AND topic = $2 AND partition = $3 AND next_offset = $5::bigint`,
-            [this.group, topic, partition, next, expected],
-          );
-    if (affectedOf(moved) !== 1) {
-      this.believed.delete(key(topic, partition));
-      throw new PartitionLostError(topic, partition, expected);
+    try {
+      await issueWrite(
+        executor,
+        executor.query(`SELECT oms_move_consumer_offset($1, $2, $3, $4::bigint, $5::bigint)`, [
+          this.group,
+          topic,
+          partition,
+          expected,
+          next,
+        ]),
+      );
+    } catch (error) {
+      throw this.lostOf(error, topic, partition) ?? error;
     }
+  }
+
+  /**
+   * The PartitionLostError a failed transaction carries, if its offset move failed: this
+   * consumer no longer believes anything of the partition until its next assignment.
+   */
+  lostOf(error: unknown, topic: string, partition: number): PartitionLostError | undefined {
+    if (error instanceof PartitionLostError) return error;
+    if ((error as { code?: unknown }).code !== PARTITION_LOST) return undefined;
+    const expected = this.believed.get(key(topic, partition)) ?? null;
+    this.believed.delete(key(topic, partition));
+    return new PartitionLostError(topic, partition, expected);
   }
 
   /** After the transaction committed. */

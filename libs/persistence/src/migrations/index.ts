@@ -16,6 +16,7 @@ import { IndexOrderFillReports1795670000000 } from './1795670000000-index-order-
 import { AppendInOneStatement1795680000000 } from './1795680000000-append-in-one-statement';
 import { ParkedFillsGuard1795680001000 } from './1795680001000-parked-fills-guard';
 import { IndexOpenOrders1795690000000 } from './1795690000000-index-open-orders';
+import { MoveConsumerOffsetFunction1795700000000 } from './1795700000000-move-consumer-offset-function';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   AppendInOneStatement1795680000000,
   ParkedFillsGuard1795680001000,
   IndexOpenOrders1795690000000,
+  MoveConsumerOffsetFunction1795700000000,
 ];
