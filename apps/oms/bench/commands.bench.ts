@@ -10,11 +10,13 @@
  *   from the uncertain answer to the resolution (OrderSubmissionResolved.tookMs).
  * Run: npm run bench -- commands
  */
+import { availableParallelism } from 'node:os';
 import { Client } from 'pg';
 import { Agent, request } from 'undici';
 import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { printBenchResult } from '@oms/platform';
 import { ProcessStack, startProcessStack } from './process-stack';
+import { StackCpu, startStackCpuUsage } from './stack-cpu-usage';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const UNCERTAIN = 100;
@@ -25,6 +27,16 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+const totalOf = (cpu: StackCpu) => [...cpu.values()].reduce((total, ms) => total + ms, 0);
+
+/** Each part's CPU per round, largest first. */
+function cpuDetail(cpu: StackCpu): string {
+  return [...cpu]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${round2(ms / ROUNDS)}`)
+    .join(', ');
+}
 
 const STACK_SETTINGS = {
   VENUE_ORDER_WEIGHT_PER_SECOND: '100000',
@@ -37,8 +49,11 @@ const STACK_SETTINGS = {
 interface Bench {
   readonly stack: ProcessStack;
   readonly desk: (price: string) => Promise<unknown>;
-  /** Milliseconds of ROUNDS direct venue calls and ROUNDS desk orders, interleaved. */
-  overhead(): Promise<{ directMs: number[]; deskMs: number[] }>;
+  /**
+   * Milliseconds of ROUNDS direct venue calls and ROUNDS desk orders, interleaved, and
+   * the CPU each part of the stack used meanwhile.
+   */
+  overhead(): Promise<{ directMs: number[]; deskMs: number[]; wallMs: number; cpu: StackCpu }>;
   close(): Promise<void>;
 }
 
@@ -87,6 +102,8 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
       }
       const deskMs: number[] = [];
       const directMs: number[] = [];
+      const cpuUsage = await startStackCpuUsage(stack);
+      const began = performance.now();
       for (let i = 0; i < ROUNDS; i += 1) {
         let started = performance.now();
         await placeDirect('901');
@@ -95,7 +112,8 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
         await desk('902');
         deskMs.push(performance.now() - started);
       }
-      return { directMs, deskMs };
+      const wallMs = performance.now() - began;
+      return { directMs, deskMs, wallMs, cpu: await cpuUsage() };
     },
     async close() {
       await direct.close();
@@ -111,7 +129,7 @@ async function main(): Promise<void> {
   const bench = await openBench(false);
   const { stack, desk } = bench;
   try {
-    const { directMs, deskMs } = await bench.overhead();
+    const { directMs, deskMs, wallMs, cpu } = await bench.overhead();
     const overheadP50 = percentile(deskMs, 50) - percentile(directMs, 50);
     const overheadP99 = percentile(deskMs, 99) - percentile(directMs, 99);
 
@@ -159,6 +177,12 @@ async function main(): Promise<void> {
       },
       { metric: 'desk-to-venue overhead p50', value: round2(overheadP50), unit: 'ms' },
       { metric: 'desk-to-venue overhead p99', value: round2(overheadP99), unit: 'ms', target: '<= 3 ms' },
+      {
+        metric: 'stack CPU per round (direct call + desk order)',
+        value: round2(totalOf(cpu) / ROUNDS),
+        unit: 'ms',
+        detail: `${cpuDetail(cpu)}; ${round2(wallMs / ROUNDS)} ms of wall time per round on ${availableParallelism()} cores`,
+      },
       {
         metric: 'time to certainty p50',
         value: round2(percentile(took, 50)),

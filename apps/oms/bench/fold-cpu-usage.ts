@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 
 /** CPU seconds of a process (user + system) from /proc; 0 once it is gone or off Linux. */
-function processCpuSeconds(pid: number): number {
+export function processCpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command.
