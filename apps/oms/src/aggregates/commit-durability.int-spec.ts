@@ -10,9 +10,7 @@ import { PartitionOffsets } from '../fold/partition-offsets';
 import { ReadModelProjector } from '../projections/read-model.projector';
 import { createFoldServices, FoldServices } from './fold-services';
 import { pipelinedTransactions } from './transaction-runner';
-
-const ACCOUNT = 'acc1';
-const T0 = 1_763_900_000_000;
+import { ACCOUNT, spotLimitRequest, T0 } from './test-support/desk-order-commands';
 
 /** Notes, from inside each transaction, whether its COMMIT waits for the WAL flush. */
 class CommitModeRecorder extends ReadModelProjector {
@@ -65,17 +63,7 @@ describe.each([
     await database.drop();
   });
 
-  const request = {
-    product: 'spot' as const,
-    accountId: ACCOUNT,
-    symbol: 'ETHUSDT',
-    side: 'BUY' as const,
-    type: 'LIMIT' as const,
-    timeInForce: 'GTC' as const,
-    quantity: '1',
-    amount: null,
-    price: '3000',
-  };
+  const request = spotLimitRequest();
 
   it('waits for the flush of an intent, and not for the venue answer that follows it', async () => {
     const clientOrderId = omsClientOrderId('durable1');

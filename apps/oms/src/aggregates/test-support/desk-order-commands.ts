@@ -6,7 +6,7 @@ export const ACCOUNT = 'acc1';
 export const T0 = 1_763_900_000_000;
 
 /** A desk's spot limit buy, as PlaceSpotOrder carries it. */
-export function spotLimitRequest() {
+export function spotLimitRequest(overrides: { quantity?: string; price?: string } = {}) {
   return {
     product: 'spot' as const,
     accountId: ACCOUNT,
@@ -17,6 +17,7 @@ export function spotLimitRequest() {
     quantity: '1',
     amount: null,
     price: '3000',
+    ...overrides,
   };
 }
 

@@ -3,9 +3,7 @@ import { spotOrderObservation } from '@oms/domain/test-support/spot-builders';
 import { OrderCommandResult } from '../../orders/order-command.port';
 import { useCommandReadModelsDatabase } from './test-support/command-read-models-database';
 import { committedOrderResponse } from './committed-order';
-
-const ACCOUNT = 'acc1';
-const T0 = 1_763_900_000_000;
+import { ACCOUNT, spotLimitRequest, T0 } from '../../aggregates/test-support/desk-order-commands';
 
 describe('committedOrderResponse against rm_orders on Postgres', () => {
   const postgres = useCommandReadModelsDatabase();
@@ -25,18 +23,8 @@ describe('committedOrderResponse against rm_orders on Postgres', () => {
   it('answers an intent, its acknowledgement and an uncertain answer exactly as rm_orders then reads', async () => {
     const place = async (clientOrderId: string) => {
       const ref = { market: 'spot', accountId: ACCOUNT, clientOrderId } as const;
-      const request = {
-        product: 'spot' as const,
-        accountId: ACCOUNT,
-        symbol: 'ETHUSDT',
-        side: 'BUY' as const,
-        type: 'LIMIT' as const,
-        timeInForce: 'GTC' as const,
-        // Zeros that neither the domain's decimals nor Postgres' numeric keep: both sides agree.
-        quantity: '01.500',
-        amount: null,
-        price: '03000.10',
-      };
+      // Zeros that neither the domain's decimals nor Postgres' numeric keep: both sides agree.
+      const request = spotLimitRequest({ quantity: '01.500', price: '03000.10' });
       const intent = written(
         await postgres.fold.commands.execute(
           ref,
