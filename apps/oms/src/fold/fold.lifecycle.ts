@@ -23,6 +23,8 @@ const log = createLogger('FoldLifecycle');
 @Injectable()
 export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private consumer?: KafkaFoldConsumer;
+  /** The consumer being started: it may still be joining its group at shutdown. */
+  private starting?: KafkaFoldConsumer;
   private relay?: OutboxRelay;
   private publisher?: KafkaEventPublisher;
   private check?: FoldCheck;
@@ -75,26 +77,42 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
         topicPrefix: this.config.topicPrefix,
         consumerGroup: this.config.consumerGroup,
       });
+      this.starting = consumer;
       try {
         await consumer.start();
-        // A shutdown that came while it was connecting stops it here.
+        // A shutdown that came while it was connecting halted it; it leaves its group here.
         if (this.stopping) await consumer.stop();
         else this.consumer = consumer;
         return;
       } catch (error) {
         await consumer.stop().catch(() => undefined);
         log.error({ err: error, attempt }, 'the Kafka fold could not start; trying again');
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(30_000, 500 * 2 ** Math.min(attempt, 6))),
-        );
+        await this.pause(Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)));
+      } finally {
+        this.starting = undefined;
       }
     }
+  }
+
+  /** Waits before the next attempt to start; a shutdown ends the wait. */
+  private async pause(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     this.wake?.();
     this.check?.stop();
+    // A consumer still starting (joining its group) folds nothing more from here on,
+    // and its batch in hand finishes while the database is open.
+    await this.starting?.halt();
     await this.consumer?.stop();
     await this.relay?.stop();
     await this.publisher?.close();

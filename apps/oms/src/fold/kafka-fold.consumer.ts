@@ -100,6 +100,15 @@ export class KafkaFoldConsumer {
     );
   }
 
+  /**
+   * Folds no further batch (the one in hand finishes) without waiting for the consumer to
+   * leave its group: a consumer still joining leaves only once it has joined, which can
+   * be after the database closed.
+   */
+  async halt(): Promise<void> {
+    await this.subscriber?.halt();
+  }
+
   async stop(): Promise<void> {
     await this.subscriber?.stop();
     this.subscriber = undefined;

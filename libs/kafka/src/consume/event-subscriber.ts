@@ -37,4 +37,9 @@ export interface EventSubscriber {
   start(handler: EventBatchHandler): Promise<void>;
   /** Lets the batch in hand finish, commits, leaves the group and disconnects. */
   stop(): Promise<void>;
+  /**
+   * Hands no further batch to the handler; resolves once the batches in hand are done.
+   * Unlike `stop`, it does not wait for the consumer to leave its group.
+   */
+  halt(): Promise<void>;
 }

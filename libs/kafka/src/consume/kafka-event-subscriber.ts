@@ -44,6 +44,10 @@ export class KafkaEventSubscriber implements EventSubscriber {
   private readonly ownedPositions = new Map<string, bigint>();
   private assignmentLoaded: Promise<void> = Promise.resolve();
   private assignment: Record<string, number[]> = {};
+  /** Set by `halt`: no batch reaches the handler any more, no offsets are read. */
+  private halted = false;
+  /** Batches being handled, which `halt` waits for. */
+  private readonly inHand = new Set<Promise<void>>();
 
   constructor(private readonly options: KafkaEventSubscriberOptions) {
     this.metrics = options.metrics ?? KafkaMetrics.for();
@@ -65,7 +69,8 @@ export class KafkaEventSubscriber implements EventSubscriber {
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       log.info({ groupId, assignment: event.payload.memberAssignment }, 'partitions assigned');
       this.assignment = event.payload.memberAssignment;
-      if (this.options.ownedOffsets) this.loadOwnedOffsets(consumer, this.options.ownedOffsets);
+      if (this.options.ownedOffsets && !this.halted)
+        this.loadOwnedOffsets(consumer, this.options.ownedOffsets);
     });
     consumer.on(consumer.events.CRASH, (event) => {
       this.metrics.consumerCrashes.inc({ group: groupId });
@@ -77,8 +82,28 @@ export class KafkaEventSubscriber implements EventSubscriber {
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
       autoCommit: false,
       eachBatchAutoResolve: false,
-      eachBatch: (payload) => this.handleBatch(consumer, payload, handler),
+      eachBatch: (payload) => this.inHandWhileRunning(this.handleBatch(consumer, payload, handler)),
     });
+  }
+
+  /**
+   * Hands no further batch to the handler and reads no handler-owned offsets from now on,
+   * and resolves once the batches in hand are done. For a stop that cannot wait for the
+   * consumer itself (one still joining its group leaves only once it has joined), when
+   * what the handler writes to is about to close. `stop` halts first too.
+   */
+  async halt(): Promise<void> {
+    this.halted = true;
+    await Promise.allSettled([...this.inHand]);
+  }
+
+  private async inHandWhileRunning(handling: Promise<void>): Promise<void> {
+    this.inHand.add(handling);
+    try {
+      await handling;
+    } finally {
+      this.inHand.delete(handling);
+    }
   }
 
   private async handleBatch(
@@ -87,6 +112,8 @@ export class KafkaEventSubscriber implements EventSubscriber {
     handler: EventBatchHandler,
   ): Promise<void> {
     const { batch } = payload;
+    // A halted subscriber hands nothing on: the batch is neither handled nor committed.
+    if (this.halted) return;
     // A batch fetched before the seek to the handler's offsets is stale and skipped.
     try {
       await this.assignmentLoaded;
@@ -95,7 +122,7 @@ export class KafkaEventSubscriber implements EventSubscriber {
       if (this.options.ownedOffsets) this.loadOwnedOffsets(consumer, this.options.ownedOffsets);
       throw error;
     }
-    if (!payload.isRunning() || payload.isStale() || batch.isEmpty()) return;
+    if (this.halted || !payload.isRunning() || payload.isStale() || batch.isEmpty()) return;
     const { topic, partition } = batch;
     let messages: KafkaMessage[] = batch.messages;
     const start = this.ownedPositions.get(`${topic}:${partition}`);
@@ -199,6 +226,7 @@ export class KafkaEventSubscriber implements EventSubscriber {
     const consumer = this.consumer;
     if (!consumer) return;
     this.consumer = undefined;
+    await this.halt();
     await consumer.disconnect();
   }
 }
