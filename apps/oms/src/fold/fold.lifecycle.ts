@@ -86,6 +86,8 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
         return;
       } catch (error) {
         await consumer.stop().catch(() => undefined);
+        // A start cut short by shutdown is not retried.
+        if (this.stopping) return;
         log.error({ err: error, attempt }, 'the Kafka fold could not start; trying again');
         await this.pause(Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)));
       } finally {
