@@ -162,6 +162,24 @@ describe('desk order commands (e2e)', () => {
     expect(answer.body).toMatchObject({ account: 'demo', state: 'ACCEPTED', venue: { leverage: '7' } });
   });
 
+  it('keeps and repeats a venue refusal that echoes a NUL character under an Idempotency-Key: 400 both times, never 500', async () => {
+    const key = { 'Idempotency-Key': `nul-echo-${Date.now()}` };
+    const body = {
+      account: 'demo',
+      symbol: '\u0000',
+      side: 'LONG',
+      stopLoss: '1000',
+      tpTriggerBy: 'MARK_PRICE',
+    };
+    const refused = await desk.call('POST', '/v1/futures/trading-stop', body, key);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'VENUE_REJECTED' });
+    expect(refused.body.error.venueMessage).toContain('\u0000');
+    const repeated = await desk.call('POST', '/v1/futures/trading-stop', body, key);
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toEqual(refused.body.error);
+  });
+
   it('places a spot order through the placeSpotOrder mutation', async () => {
     const answer = await desk.call('POST', '/graphql', {
       query: `mutation Place($input: SpotOrderInput!) { placeSpotOrder(input: $input) { id status clientOrderId createdBy } }`,

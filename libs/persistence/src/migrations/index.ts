@@ -17,6 +17,7 @@ import { AppendInOneStatement1795680000000 } from './1795680000000-append-in-one
 import { ParkedFillsGuard1795680001000 } from './1795680001000-parked-fills-guard';
 import { IndexOpenOrders1795690000000 } from './1795690000000-index-open-orders';
 import { MoveConsumerOffsetFunction1795700000000 } from './1795700000000-move-consumer-offset-function';
+import { IdempotencyAnswerAsText1795700001000 } from './1795700001000-idempotency-answer-as-text';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   ParkedFillsGuard1795680001000,
   IndexOpenOrders1795690000000,
   MoveConsumerOffsetFunction1795700000000,
+  IdempotencyAnswerAsText1795700001000,
 ];

@@ -15,7 +15,8 @@ interface KeyRow {
   readonly request_hash: string;
   readonly state: 'pending' | 'done';
   readonly status_code: number | null;
-  readonly answer: IdempotentAnswer | null;
+  /** The answer's JSON text (text, not jsonb: it may hold a NUL character). */
+  readonly answer: string | null;
 }
 
 /** Idempotency keys per token, in Postgres (oms_idempotency_keys). */
@@ -63,7 +64,11 @@ export class IdempotencyStore {
         },
       );
     }
-    return { kind: 'repeat', statusCode: row.status_code, answer: row.answer };
+    return {
+      kind: 'repeat',
+      statusCode: row.status_code,
+      answer: JSON.parse(row.answer) as IdempotentAnswer,
+    };
   }
 
   async complete(
