@@ -1,37 +1,19 @@
 import { Registry } from 'prom-client';
 import { EventBatch, HandlerOwnedOffsets } from './consume/event-subscriber';
 import { KafkaEventSubscriber } from './consume/kafka-event-subscriber';
-import { EventCodec } from './envelope/event-codec';
 import { KafkaMetrics } from './metrics/kafka-metrics';
-import { KafkaDeadLetterPublisher } from './publish/dead-letter-publisher';
-import { KafkaEventPublisher } from './publish/kafka-event-publisher';
-import { sampleCodec, sampleEnvelope } from './test-support/sample-events';
-import { eventually, openTestKafkaCluster, TestKafkaCluster } from './test-support/test-kafka-cluster';
+import { sampleEnvelope } from './test-support/sample-events';
+import { useSubscriberSpecKit } from './test-support/subscriber-spec-kit';
+import { eventually } from './test-support/test-kafka-cluster';
 
 describe('consumer offsets', () => {
-  let cluster: TestKafkaCluster;
-  let codec: EventCodec;
-  let publisher: KafkaEventPublisher;
-  let deadLetters: KafkaDeadLetterPublisher;
-
-  beforeAll(async () => {
-    cluster = await openTestKafkaCluster();
-    codec = sampleCodec();
-    publisher = new KafkaEventPublisher({ kafka: cluster.kafka, codec });
-    deadLetters = new KafkaDeadLetterPublisher(cluster.kafka, cluster.uniqueName('offsets-dlq'));
-  });
-
-  afterAll(async () => {
-    await publisher.close();
-    await deadLetters.close();
-    await cluster.close();
-  });
+  const kit = useSubscriberSpecKit('offsets-dlq');
 
   async function publishRange(topic: string, from: number, to: number): Promise<void> {
     const events = [];
     for (let sequence = from; sequence < to; sequence += 1)
       events.push({ envelope: sampleEnvelope('acc1', 'BTCUSDT', sequence) });
-    await publisher.publish(topic, events);
+    await kit.publisher.publish(topic, events);
   }
 
   function subscriber(
@@ -40,16 +22,7 @@ describe('consumer offsets', () => {
     ownedOffsets?: HandlerOwnedOffsets,
     metrics?: KafkaMetrics,
   ): KafkaEventSubscriber {
-    return new KafkaEventSubscriber({
-      kafka: cluster.kafka,
-      codec,
-      groupId,
-      topics: [topic],
-      deadLetters,
-      ownedOffsets,
-      metrics,
-      maxWaitTimeMs: 100,
-    });
+    return kit.subscriber(topic, groupId, { ownedOffsets, metrics });
   }
 
   async function collect(
@@ -74,9 +47,9 @@ describe('consumer offsets', () => {
   }
 
   it('resumes a restarted consumer from its committed offset', async () => {
-    const topic = cluster.uniqueName('resume');
-    const group = cluster.uniqueName('resume-group');
-    await cluster.createTopic(topic, 1);
+    const topic = kit.cluster.uniqueName('resume');
+    const group = kit.cluster.uniqueName('resume-group');
+    await kit.cluster.createTopic(topic, 1);
     await publishRange(topic, 0, 60);
     expect(await collect(topic, group, 60)).toEqual(Array.from({ length: 60 }, (_, index) => index));
 
@@ -86,9 +59,9 @@ describe('consumer offsets', () => {
   });
 
   it('commits nothing while the handler fails, so the events come again', async () => {
-    const topic = cluster.uniqueName('failing');
-    const group = cluster.uniqueName('failing-group');
-    await cluster.createTopic(topic, 1);
+    const topic = kit.cluster.uniqueName('failing');
+    const group = kit.cluster.uniqueName('failing-group');
+    await kit.cluster.createTopic(topic, 1);
     await publishRange(topic, 0, 10);
 
     let attempts = 0;
@@ -107,7 +80,7 @@ describe('consumer offsets', () => {
     const consumed = await metrics.eventsConsumed.get();
     expect(consumed.values.find((value) => value.labels.topic === topic)).toBeUndefined();
 
-    const admin = cluster.kafka.admin();
+    const admin = kit.cluster.kafka.admin();
     await admin.connect();
     const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
     await admin.disconnect();
@@ -117,9 +90,9 @@ describe('consumer offsets', () => {
   });
 
   it('finishes and commits the batch in hand when stopped', async () => {
-    const topic = cluster.uniqueName('graceful');
-    const group = cluster.uniqueName('graceful-group');
-    await cluster.createTopic(topic, 1);
+    const topic = kit.cluster.uniqueName('graceful');
+    const group = kit.cluster.uniqueName('graceful-group');
+    await kit.cluster.createTopic(topic, 1);
     await publishRange(topic, 0, 5);
     let started = false;
     let finished = false;
@@ -133,7 +106,7 @@ describe('consumer offsets', () => {
     await slow.stop();
     expect(finished).toBe(true);
 
-    const admin = cluster.kafka.admin();
+    const admin = kit.cluster.kafka.admin();
     await admin.connect();
     const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
     await admin.disconnect();
@@ -141,20 +114,20 @@ describe('consumer offsets', () => {
   });
 
   it('starts from offsets the handler keeps itself', async () => {
-    const topic = cluster.uniqueName('owned');
-    await cluster.createTopic(topic, 1);
+    const topic = kit.cluster.uniqueName('owned');
+    await kit.cluster.createTopic(topic, 1);
     await publishRange(topic, 0, 20);
     const stored: HandlerOwnedOffsets = {
       nextOffsets: (_topic, partitions) =>
         Promise.resolve(new Map(partitions.map((partition) => [partition, '12']))),
     };
-    const sequences = await collect(topic, cluster.uniqueName('owned-group'), 8, stored);
+    const sequences = await collect(topic, kit.cluster.uniqueName('owned-group'), 8, stored);
     expect(sequences).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
   });
 
   it("reads the handler's offsets again when its store failed", async () => {
-    const topic = cluster.uniqueName('owned-flaky');
-    await cluster.createTopic(topic, 1);
+    const topic = kit.cluster.uniqueName('owned-flaky');
+    await kit.cluster.createTopic(topic, 1);
     await publishRange(topic, 0, 10);
     let reads = 0;
     const flaky: HandlerOwnedOffsets = {
@@ -164,16 +137,16 @@ describe('consumer offsets', () => {
         return Promise.resolve(new Map(partitions.map((partition) => [partition, '3'])));
       },
     };
-    expect(await collect(topic, cluster.uniqueName('owned-flaky-group'), 7, flaky)).toEqual([
+    expect(await collect(topic, kit.cluster.uniqueName('owned-flaky-group'), 7, flaky)).toEqual([
       3, 4, 5, 6, 7, 8, 9,
     ]);
     expect(reads).toBeGreaterThanOrEqual(2);
   });
 
   it("goes back to the handler's offsets when the group committed further", async () => {
-    const topic = cluster.uniqueName('owned-behind');
-    const group = cluster.uniqueName('owned-behind-group');
-    await cluster.createTopic(topic, 1);
+    const topic = kit.cluster.uniqueName('owned-behind');
+    const group = kit.cluster.uniqueName('owned-behind-group');
+    await kit.cluster.createTopic(topic, 1);
     await publishRange(topic, 0, 20);
     expect(await collect(topic, group, 20)).toHaveLength(20);
     // The handler's store lost its last transactions (e.g. restored from a backup).

@@ -1,10 +1,7 @@
-import { EventBatch, HandlerOwnedOffsets } from './consume/event-subscriber';
-import { KafkaEventSubscriber } from './consume/kafka-event-subscriber';
-import { EventCodec } from './envelope/event-codec';
-import { KafkaDeadLetterPublisher } from './publish/dead-letter-publisher';
-import { KafkaEventPublisher } from './publish/kafka-event-publisher';
-import { sampleCodec, sampleEnvelope } from './test-support/sample-events';
-import { eventually, openTestKafkaCluster, TestKafkaCluster } from './test-support/test-kafka-cluster';
+import { EventBatch } from './consume/event-subscriber';
+import { sampleEnvelope } from './test-support/sample-events';
+import { useSubscriberSpecKit } from './test-support/subscriber-spec-kit';
+import { eventually } from './test-support/test-kafka-cluster';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,28 +11,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * still joining its group and leaves it only later.
  */
 describe('a halted subscriber', () => {
-  let cluster: TestKafkaCluster;
-  let codec: EventCodec;
-  let publisher: KafkaEventPublisher;
-  let deadLetters: KafkaDeadLetterPublisher;
-
-  beforeAll(async () => {
-    cluster = await openTestKafkaCluster();
-    codec = sampleCodec();
-    publisher = new KafkaEventPublisher({ kafka: cluster.kafka, codec });
-    deadLetters = new KafkaDeadLetterPublisher(cluster.kafka, cluster.uniqueName('halt-dlq'));
-  });
-
-  afterAll(async () => {
-    await publisher.close();
-    await deadLetters.close();
-    await cluster.close();
-  });
+  const kit = useSubscriberSpecKit('halt-dlq');
 
   async function topicWith(name: string, events: number): Promise<string> {
-    const topic = cluster.uniqueName(name);
-    await cluster.createTopic(topic, 1);
-    await publisher.publish(
+    const topic = kit.cluster.uniqueName(name);
+    await kit.cluster.createTopic(topic, 1);
+    await kit.publisher.publish(
       topic,
       Array.from({ length: events }, (_, sequence) => ({
         envelope: sampleEnvelope('acc1', 'BTCUSDT', sequence),
@@ -44,20 +25,9 @@ describe('a halted subscriber', () => {
     return topic;
   }
 
-  const subscriberOf = (topic: string, groupId: string, ownedOffsets?: HandlerOwnedOffsets) =>
-    new KafkaEventSubscriber({
-      kafka: cluster.kafka,
-      codec,
-      groupId,
-      topics: [topic],
-      deadLetters,
-      ownedOffsets,
-      maxWaitTimeMs: 100,
-    });
-
   /** Resolves once the group has a member holding an assignment. */
   async function groupJoined(groupId: string): Promise<void> {
-    const admin = cluster.kafka.admin();
+    const admin = kit.cluster.kafka.admin();
     await admin.connect();
     try {
       for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -73,13 +43,15 @@ describe('a halted subscriber', () => {
 
   it('halted while it still joins its group, hands no batch over and reads no owned offsets once it has joined', async () => {
     const topic = await topicWith('halt-joining', 5);
-    const group = cluster.uniqueName('halt-joining-group');
+    const group = kit.cluster.uniqueName('halt-joining-group');
     let offsetReads = 0;
     let handled = 0;
-    const subscriber = subscriberOf(topic, group, {
-      nextOffsets: (_topic, partitions) => {
-        offsetReads += 1;
-        return Promise.resolve(new Map(partitions.map((partition) => [partition, '0'])));
+    const subscriber = kit.subscriber(topic, group, {
+      ownedOffsets: {
+        nextOffsets: (_topic, partitions) => {
+          offsetReads += 1;
+          return Promise.resolve(new Map(partitions.map((partition) => [partition, '0'])));
+        },
       },
     });
     const starting = subscriber.start(() => {
@@ -95,7 +67,7 @@ describe('a halted subscriber', () => {
     expect({ handled, offsetReads }).toEqual({ handled: 0, offsetReads: 0 });
 
     // The same group, not halted, gets them at once: the events were there to fetch.
-    const control = subscriberOf(topic, group);
+    const control = kit.subscriber(topic, group);
     let received = 0;
     await control.start((batch: EventBatch) => {
       received += batch.events.length;
@@ -109,7 +81,7 @@ describe('a halted subscriber', () => {
     const topic = await topicWith('halt-in-hand', 3);
     let batches = 0;
     let finished = false;
-    const subscriber = subscriberOf(topic, cluster.uniqueName('halt-in-hand-group'));
+    const subscriber = kit.subscriber(topic, kit.cluster.uniqueName('halt-in-hand-group'));
     await subscriber.start(async () => {
       batches += 1;
       await sleep(400);
@@ -118,7 +90,7 @@ describe('a halted subscriber', () => {
     await eventually(() => (batches > 0 ? true : undefined), 'the first batch');
     await subscriber.halt();
     expect(finished).toBe(true);
-    await publisher.publish(topic, [{ envelope: sampleEnvelope('acc1', 'BTCUSDT', 3) }]);
+    await kit.publisher.publish(topic, [{ envelope: sampleEnvelope('acc1', 'BTCUSDT', 3) }]);
     await sleep(1_000);
     await subscriber.stop();
     expect(batches).toBe(1);
