@@ -32,6 +32,13 @@ describe('canonicalJson', () => {
     expect(canonicalJson([1, 2])).not.toBe(canonicalJson([2, 1]));
   });
 
+  it('keeps an own __proto__ member of an object whose keys are not in order', () => {
+    // JSON.parse makes `__proto__` an own member, as a jsonb value read back does.
+    const value = JSON.parse('{"__proto__":[],"":[1]}') as unknown;
+    expect(canonicalJson(value)).toBe('{"":[1],"__proto__":[]}');
+    expect(canonicalJson(throughJsonb(value))).toBe(canonicalJson(value));
+  });
+
   it('is stable through a jsonb round trip for any JSON value', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

@@ -33,7 +33,9 @@ function sortKeys(this: unknown, _key: string, value: unknown): unknown {
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source);
   if (isSorted(keys)) return value;
-  const sorted: Record<string, unknown> = {};
+  // Without a prototype, an own `__proto__` key stays a member (on a plain object the
+  // assignment would set the prototype and the member would be lost).
+  const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key of keys.sort()) sorted[key] = source[key];
   return sorted;
 }
