@@ -55,6 +55,8 @@ export class KafkaEventSubscriber implements EventSubscriber {
 
   async start(handler: EventBatchHandler): Promise<void> {
     if (this.consumer) throw new Error('the subscriber is already started');
+    // Started again after a stop, it hands batches on again.
+    this.halted = false;
     const { kafka, groupId, topics } = this.options;
     const consumer = kafka.consumer({
       groupId,
@@ -82,7 +84,7 @@ export class KafkaEventSubscriber implements EventSubscriber {
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
       autoCommit: false,
       eachBatchAutoResolve: false,
-      eachBatch: (payload) => this.inHandWhileRunning(this.handleBatch(consumer, payload, handler)),
+      eachBatch: (payload) => this.keptInHand(this.handleBatch(consumer, payload, handler)),
     });
   }
 
@@ -97,7 +99,8 @@ export class KafkaEventSubscriber implements EventSubscriber {
     await Promise.allSettled([...this.inHand]);
   }
 
-  private async inHandWhileRunning(handling: Promise<void>): Promise<void> {
+  /** Tracks a batch being handled until it is done, for `halt`. */
+  private async keptInHand(handling: Promise<void>): Promise<void> {
     this.inHand.add(handling);
     try {
       await handling;
