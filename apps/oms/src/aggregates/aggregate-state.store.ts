@@ -119,17 +119,15 @@ export class AggregateStateStore {
     snapshots: readonly AggregateSnapshot[],
     table = 'oms_aggregate_states',
   ): Promise<void> {
-    // On a pipelined connection every chunk is issued at once, before whatever the
-    // caller issues next (read models that read the states' hashes); elsewhere each is
-    // written before the next is built, so one chunk of JSON is held at a time.
-    const issued: Array<Promise<void>> = [];
+    // On a pipelined connection every chunk is issued in this turn, before whatever the
+    // caller issues next (read models that read the states' hashes), and nothing waits
+    // for the answers (`issueWrite`); elsewhere each is written before the next is
+    // built, so one chunk of JSON is held at a time.
     const pipelined = isPipelined(executor);
     /** The write to wait for before building the next chunk, if any. */
     const write = (rows: readonly string[]): Promise<void> | undefined => {
       const written = this.write(executor, table, rows);
-      if (!pipelined) return written;
-      issued.push(written);
-      return undefined;
+      return pipelined ? undefined : written;
     };
     let chunk: string[] = [];
     let chars = 0;
@@ -150,7 +148,6 @@ export class AggregateStateStore {
       chars += row.length + 1;
     }
     if (chunk.length > 0) await write(chunk);
-    await Promise.all(issued);
   }
 
   /** One chunk of states; nothing reads the answer (`issueWrite`). */
