@@ -143,6 +143,55 @@ describe('consumer offsets', () => {
     expect(reads).toBeGreaterThanOrEqual(2);
   });
 
+  it('commits handler-owned offsets to the group at most once per interval, and a batch of dead letters only at once', async () => {
+    const topic = kit.cluster.uniqueName('owned-throttled');
+    const group = kit.cluster.uniqueName('owned-throttled-group');
+    await kit.cluster.createTopic(topic, 1);
+    let handled = 0;
+    const stored = new Map<number, string>();
+    const owned: HandlerOwnedOffsets = { nextOffsets: () => Promise.resolve(new Map(stored)) };
+    const reader = kit.subscriber(topic, group, {
+      ownedOffsets: owned,
+      ownedOffsetsGroupCommitIntervalMs: 60_000,
+    });
+    await reader.start((batch: EventBatch) => {
+      handled += batch.events.length;
+      stored.set(batch.partition, batch.nextOffset);
+      return Promise.resolve();
+    });
+    const admin = kit.cluster.kafka.admin();
+    await admin.connect();
+    const groupOffset = async () =>
+      (await admin.fetchOffsets({ groupId: group, topics: [topic] }))[0].partitions[0].offset;
+    const groupOffsetReaches = async (offset: string) => {
+      for (const started = Date.now(); (await groupOffset()) !== offset;) {
+        if (Date.now() - started > 20_000) throw new Error(`the group's offset never reached ${offset}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      await publishRange(topic, 0, 3);
+      await eventually(() => (handled >= 3 ? true : undefined), 'the first batch');
+      await groupOffsetReaches('3');
+      await publishRange(topic, 3, 6);
+      await eventually(() => (handled >= 6 ? true : undefined), 'the second batch');
+      // Within the interval the handler's store moves on; the group's offset does not.
+      expect(stored.get(0)).toBe('6');
+      expect(await groupOffset()).toBe('3');
+
+      const raw = kit.cluster.kafka.producer();
+      await raw.connect();
+      await raw.send({ topic, messages: [{ key: 'acc1:BTCUSDT', value: 'not an envelope' }] });
+      await raw.disconnect();
+      // No event reached the handler, which therefore stored nothing: the group holds the offset.
+      await groupOffsetReaches('7');
+      expect(stored.get(0)).toBe('6');
+    } finally {
+      await admin.disconnect();
+      await reader.stop();
+    }
+  });
+
   it("goes back to the handler's offsets when the group committed further", async () => {
     const topic = kit.cluster.uniqueName('owned-behind');
     const group = kit.cluster.uniqueName('owned-behind-group');

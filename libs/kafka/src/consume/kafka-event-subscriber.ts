@@ -28,6 +28,15 @@ export interface KafkaEventSubscriberOptions {
    * one partition always come one after the other, in offset order.
    */
   readonly partitionsConsumedConcurrently?: number;
+  /**
+   * With `ownedOffsets`, the group's offsets in Kafka are not where consumption resumes
+   * (the handler's store is), only what lag tools read: they are committed with a
+   * partition's batch at most this often (default 1 s), not with every batch, which
+   * spares a live consumer a broker round trip per batch. A batch that reached the
+   * handler with no event (dead letters only) is committed at once, as the handler
+   * stored no offset for it.
+   */
+  readonly ownedOffsetsGroupCommitIntervalMs?: number;
 }
 
 /**
@@ -48,6 +57,8 @@ export class KafkaEventSubscriber implements EventSubscriber {
   private halted = false;
   /** Batches being handled, which `halt` waits for. */
   private readonly inHand = new Set<Promise<void>>();
+  /** When each partition's offset was last committed to the group (`topic:partition`). */
+  private readonly groupCommittedAt = new Map<string, number>();
 
   constructor(private readonly options: KafkaEventSubscriberOptions) {
     this.metrics = options.metrics ?? KafkaMetrics.for();
@@ -186,16 +197,28 @@ export class KafkaEventSubscriber implements EventSubscriber {
       this.metrics.eventsConsumed.inc(labels, events.length);
     }
     payload.resolveOffset(lastOffset.toString());
-    // Through the batch payload: consumer.commitOffsets skips silently once a stop began,
-    // and a graceful stop must still commit the batch it let finish.
-    await payload.commitOffsetsIfNecessary({
-      topics: [{ topic, partitions: [{ partition, offset: nextOffset }] }],
-    });
+    if (this.groupCommitDue(`${topic}:${partition}`, events.length > 0)) {
+      // Through the batch payload: consumer.commitOffsets skips silently once a stop began,
+      // and a graceful stop must still commit the batch it let finish.
+      await payload.commitOffsetsIfNecessary({
+        topics: [{ topic, partitions: [{ partition, offset: nextOffset }] }],
+      });
+    }
     if (this.ownedPositions.has(`${topic}:${partition}`))
       this.ownedPositions.set(`${topic}:${partition}`, lastOffset + 1n);
     const lag = BigInt(batch.highWatermark) - (lastOffset + 1n);
     this.metrics.consumerLag.set({ ...labels, partition: String(partition) }, Number(lag > 0n ? lag : 0n));
     await payload.heartbeat();
+  }
+
+  /** Whether this batch's offset goes to the group now (see `ownedOffsetsGroupCommitIntervalMs`). */
+  private groupCommitDue(partitionKey: string, handlerStoredOffset: boolean): boolean {
+    if (this.options.ownedOffsets === undefined || !handlerStoredOffset) return true;
+    const now = Date.now();
+    const interval = this.options.ownedOffsetsGroupCommitIntervalMs ?? 1_000;
+    if (now - (this.groupCommittedAt.get(partitionKey) ?? 0) < interval) return false;
+    this.groupCommittedAt.set(partitionKey, now);
+    return true;
   }
 
   private loadOwnedOffsets(consumer: Consumer, ownedOffsets: HandlerOwnedOffsets): void {
