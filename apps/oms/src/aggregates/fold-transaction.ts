@@ -7,7 +7,6 @@ import {
   versionConflictOf,
 } from '@oms/persistence';
 import { createLogger } from '@oms/platform';
-import { writeOutbox } from '../outbox/outbox.writer';
 import { ReadModelProjector } from '../projections/read-model.projector';
 import { AggregateDeciders } from './aggregate-deciders';
 import { AggregateStateStore } from './aggregate-state.store';
@@ -42,7 +41,8 @@ export interface FoldOutcome<T> {
 /**
  * One Postgres transaction of decisions: the work decides on aggregates, then the new
  * links and parked fills, the events (expected versions), the aggregate states, the
- * read models, the outbox and (for the fold) the consumed offsets commit together.
+ * read models and (for the fold) the consumed offsets commit together; the stored events
+ * are the outbox (`OutboxRelay` publishes them from the log).
  * A StreamVersionConflictError (another writer appended first) re-runs the whole work
  * on fresh state.
  */
@@ -116,7 +116,6 @@ export class FoldTransaction {
                 prepared.map((stream) => ({ ...stream, events: stream.appended })),
                 context.marks,
               ),
-            () => writeOutbox(executor, prepared),
             async () => {
               if (options.beforeCommit) await options.beforeCommit(executor);
             },

@@ -1,11 +1,6 @@
-import {
-  deterministicEventId,
-  EventCodec,
-  EventEnvelope,
-  KafkaEventPublisher,
-  PayloadSchemaRegistry,
-} from '@oms/kafka';
+import { EventCodec, EventEnvelope, KafkaEventPublisher, PayloadSchemaRegistry } from '@oms/kafka';
 import { FoldHarness, startFoldHarness } from '../fold/test-support/fold-harness';
+import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { mixedWorkload } from '../fold/test-support/mixed-workload';
 import { OutboxRelay } from './outbox.relay';
 
@@ -24,6 +19,7 @@ interface StoredRow {
 describe('OMS events outbox', () => {
   let harness: FoldHarness;
   let publisher: KafkaEventPublisher;
+  let orderSequence = 0;
 
   beforeAll(async () => {
     harness = await startFoldHarness(2);
@@ -38,59 +34,93 @@ describe('OMS events outbox', () => {
     await harness?.close();
   });
 
-  it('publishes every stored OMS event once to oms.events.v1, keyed by account:symbol, with the event id of the store', async () => {
-    const workload = mixedWorkload(6);
+  const relay = (batchSize = 50) =>
+    new OutboxRelay(harness.database.dataSource, publisher, { topic: harness.topics.omsEvents, batchSize });
+
+  /** Folds a few orders' observations (new order ids each time); returns the events stored by them. */
+  async function foldOrders(count: number): Promise<StoredRow[]> {
+    const before = await harness.query<{ last: string | null }>(
+      `SELECT max(global_position)::text AS last FROM events`,
+    );
+    const workload = mixedWorkload(orderSequence + count).events.filter(
+      (event) => Number((event.data as { orderId?: string }).orderId ?? 0) >= 500_000 + orderSequence,
+    );
+    orderSequence += count;
     await harness.fold.transactions.run(async (context) => {
-      const { decodedEnvelope } = await import('../fold/test-support/fold-fixtures');
-      for (const [index, event] of workload.events.entries()) {
+      for (const [index, event] of workload.entries()) {
         await harness.fold.observations.fold(context, decodedEnvelope(event, 1_763_900_000_000 + index));
       }
     });
-    const stored = await harness.query<StoredRow>(
+    return harness.query<StoredRow>(
       `SELECT event_id, stream_id, stream_version, event_type, payload, metadata, correlation_id, occurred_at,
-              recorded_at FROM events`,
+              recorded_at FROM events WHERE global_position > $1::bigint ORDER BY global_position`,
+      [before[0].last ?? '0'],
     );
-    expect(stored.length).toBeGreaterThan(workload.events.length);
+  }
 
-    const relay = new OutboxRelay(harness.database.dataSource, publisher, {
-      topic: harness.topics.omsEvents,
-      batchSize: 50,
-    });
+  async function publishAll(): Promise<number> {
     let sent = 0;
-    for (let page = await relay.publishPending(); page > 0; page = await relay.publishPending()) sent += page;
-    expect(sent).toBe(stored.length);
-    expect(await relay.publishPending()).toBe(0);
+    const publishing = relay();
+    for (let page = await publishing.publishPending(); page > 0; page = await publishing.publishPending())
+      sent += page;
+    return sent;
+  }
 
-    const received: Array<{ key: string; envelope: EventEnvelope }> = [];
+  /**
+   * The messages on oms.events.v1 of the given events, read from the beginning by a new
+   * group, once `count` of them came (and whatever came with them).
+   */
+  async function received(
+    events: readonly StoredRow[],
+    count = events.length,
+  ): Promise<Array<{ key: string; envelope: EventEnvelope }>> {
+    const wanted = new Set(events.map((event) => event.event_id));
+    const messages: Array<{ key: string; envelope: EventEnvelope }> = [];
     const consumer = harness.cluster.kafka.consumer({
       groupId: harness.cluster.uniqueName('oms-events-reader'),
     });
     await consumer.connect();
-    await consumer.subscribe({ topic: harness.topics.omsEvents, fromBeginning: true });
-    await consumer.run({
-      eachMessage: ({ message }) => {
-        received.push({
-          key: String(message.key),
-          envelope: JSON.parse(String(message.value)) as EventEnvelope,
-        });
-        return Promise.resolve();
-      },
-    });
-    await harness.waitFor('every OMS event', () =>
-      Promise.resolve(received.length >= stored.length ? true : undefined),
-    );
-    await consumer.disconnect();
-    expect(new Set(received.map((message) => message.envelope.eventId))).toEqual(
-      new Set(stored.map((row) => row.event_id)),
-    );
-    expect(received.every((message) => message.envelope.source === 'oms')).toBe(true);
+    try {
+      await consumer.subscribe({ topic: harness.topics.omsEvents, fromBeginning: true });
+      await consumer.run({
+        eachMessage: ({ message }) => {
+          const envelope = JSON.parse(String(message.value)) as EventEnvelope;
+          if (wanted.has(envelope.eventId)) messages.push({ key: String(message.key), envelope });
+          return Promise.resolve();
+        },
+      });
+      await harness.waitFor(`${count} OMS events`, () =>
+        Promise.resolve(messages.length >= count ? true : undefined),
+      );
+      // Anything published beyond what was waited for arrives in the same fetches.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await consumer.disconnect();
+    }
+    return messages;
+  }
+
+  it('publishes every stored OMS event once to oms.events.v1, keyed by account:symbol, with the event id of the store', async () => {
+    const stored = await foldOrders(6);
+    expect(stored.length).toBeGreaterThan(20);
+
+    expect(await publishAll()).toBe(stored.length);
+    expect(await relay().publishPending()).toBe(0);
+
+    const messages = await received(stored);
+    expect(messages.map((message) => message.envelope.eventId)).toEqual(stored.map((row) => row.event_id));
+    expect(messages.every((message) => message.envelope.source === 'oms')).toBe(true);
     expect(
-      received.every((message) => message.key === `${message.envelope.accountId}:${message.envelope.symbol}`),
+      messages.every((message) => message.key === `${message.envelope.accountId}:${message.envelope.symbol}`),
     ).toBe(true);
-    const fill = received.find((message) => message.envelope.type === 'FuturesFillObserved')!;
+    const fill = messages.find((message) => message.envelope.type === 'FuturesFillObserved')!;
     expect(fill.key).toMatch(/^a[12]:(ETH|BTC)USDT-PERPETUAL$/);
+    const position = messages.find((message) =>
+      (message.envelope.payload as { streamId: string }).streamId.startsWith('position:'),
+    )!;
+    expect(position.key).toMatch(/^a[12]:(ETH|BTC)USDT-PERPETUAL$/);
     const byId = new Map(stored.map((row) => [row.event_id, row]));
-    for (const { envelope } of received) {
+    for (const { envelope } of messages) {
       const row = byId.get(envelope.eventId)!;
       expect(envelope).toMatchObject({
         type: row.event_type,
@@ -107,42 +137,43 @@ describe('OMS events outbox', () => {
     }
   });
 
-  it('publishes a row that carries its own envelope (written before rows referenced their event) as it is', async () => {
-    const envelope = {
-      eventId: deterministicEventId('oms-event', 'legacy-input', 'legacy-stream', 0),
-      type: 'SpotOrderObserved',
-      schemaVersion: 1,
-      accountId: 'a1',
-      symbol: 'ETHUSDT',
-      source: 'oms',
-      observedAt: '2026-01-02T03:04:05.006Z',
-      venueTime: '2026-01-02T03:04:05.000Z',
-      correlationId: 'legacy-correlation',
-      payload: { streamId: 'legacy-stream', streamVersion: 7, data: { status: 'NEW' }, metadata: {} },
-    };
-    await harness.query(`INSERT INTO oms_outbox (event_id, partition_key, envelope) VALUES ($1, $2, $3)`, [
-      envelope.eventId,
-      'a1:ETHUSDT',
-      JSON.stringify(envelope),
-    ]);
-    const relay = new OutboxRelay(harness.database.dataSource, publisher, {
-      topic: harness.topics.omsEvents,
-    });
-    expect(await relay.publishPending()).toBe(1);
+  it('publishes nothing while another relay holds the cursor, and the page after it once released', async () => {
+    const stored = await foldOrders(2);
+    const runner = harness.database.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.query(`SELECT 1 FROM oms_outbox_cursor FOR UPDATE`);
+      expect(await relay().publishPending()).toBe(0);
+      await runner.rollbackTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect(await publishAll()).toBe(stored.length);
+  });
 
-    const received: EventEnvelope[] = [];
-    const consumer = harness.cluster.kafka.consumer({ groupId: harness.cluster.uniqueName('legacy-reader') });
-    await consumer.connect();
-    await consumer.subscribe({ topic: harness.topics.omsEvents, fromBeginning: true });
-    await consumer.run({
-      eachMessage: ({ message }) => {
-        const decoded = JSON.parse(String(message.value)) as EventEnvelope;
-        if (decoded.eventId === envelope.eventId) received.push(decoded);
-        return Promise.resolve();
-      },
-    });
-    await harness.waitFor('the legacy row', () => Promise.resolve(received.length > 0 ? true : undefined));
-    await consumer.disconnect();
-    expect(received).toEqual([envelope]);
+  it('on upgrade, publishes the events whose outbox rows were unpublished and none before them; on downgrade, gives the unpublished their rows back', async () => {
+    const isApplied = async () =>
+      (await harness.query(`SELECT 1 FROM schema_migrations WHERE name = 'OutboxReadsTheLog1795700002000'`))
+        .length > 0;
+    await publishAll();
+    const waiting = await foldOrders(2);
+    while (await isApplied()) await harness.database.dataSource.undoLastMigration({ transaction: 'each' });
+    const rows = await harness.query<{ event_id: string; partition_key: string }>(
+      `SELECT event_id, partition_key FROM oms_outbox ORDER BY id`,
+    );
+    expect(rows.map((row) => row.event_id)).toEqual(waiting.map((row) => row.event_id));
+    expect(rows.every((row) => /^a[12]:[A-Z-]+$/.test(row.partition_key))).toBe(true);
+
+    // The older relay published the first three of them.
+    await harness.query(
+      `UPDATE oms_outbox SET published_at = now() WHERE id IN (SELECT id FROM oms_outbox ORDER BY id LIMIT 3)`,
+    );
+    await harness.database.dataSource.runMigrations({ transaction: 'each' });
+    expect(await publishAll()).toBe(waiting.length - 3);
+    const messages = await received(waiting, waiting.length - 3);
+    expect(messages.map((message) => message.envelope.eventId)).toEqual(
+      waiting.slice(3).map((row) => row.event_id),
+    );
   });
 });

@@ -1,25 +1,17 @@
 import { DataSource } from 'typeorm';
-import { EventEnvelope, EventPublisher } from '@oms/kafka';
+import { EventPublisher } from '@oms/kafka';
 import { createLogger } from '@oms/platform';
 import { EventRow, toStoredEvent } from '@oms/persistence';
 import { rowsOf } from '../aggregates/sql-result';
 import { outboxEnvelope } from './outbox-envelope';
+import { outboxPartitionKey } from './outbox-partition-key';
 
 const log = createLogger('OutboxRelay');
 
-/** An unpublished outbox row: its own envelope (rows written before 1795663200000), or its stored event. */
-type EventColumns = Omit<EventRow, 'global_position'>;
-type PendingRow = { [Column in keyof EventColumns]: EventColumns[Column] | null } & {
-  id: string;
-  partition_key: string;
-  envelope: EventEnvelope | null;
-};
+/** The row of `oms_outbox_cursor` this relay moves (migration 1795700002000). */
+const RELAY = 'oms-events';
 
-function envelopeOf(row: PendingRow): EventEnvelope {
-  if (row.envelope !== null) return row.envelope;
-  if (row.event_id === null) throw new Error(`outbox row ${row.id} names no stored event`);
-  return outboxEnvelope(toStoredEvent({ ...(row as EventColumns), global_position: '' }), row.partition_key);
-}
+type PageRow = EventRow & { account_id: string | null; symbol: string | null; asset: string | null };
 
 export interface OutboxRelayOptions {
   readonly topic: string;
@@ -28,10 +20,15 @@ export interface OutboxRelayOptions {
 }
 
 /**
- * Publishes oms_outbox rows to `oms.events.v1` in id order, keyed by account:symbol, and
- * marks them published. Each envelope is built from the stored event the row names. Rows are locked (SKIP LOCKED) while in flight, so two OMS
- * processes never send the same row at once; a crash after the send and before the
- * mark sends it again: at least once, deduplicable by eventId.
+ * Publishes every stored OMS event to `oms.events.v1`, in log order, keyed by
+ * account:symbol from its stream's kept state: the event log is the outbox. Events are
+ * read past `oms_outbox_cursor.published_position`, published, and the cursor moved
+ * in one transaction that holds the cursor row, so two OMS processes never publish a
+ * page at once (the other skips the locked row and waits for its next turn). Reading
+ * by position never skips an event: appends take the log head in turn and hold it
+ * until they commit, so a position becomes visible only after every lower one. A
+ * crash after the send and before the commit sends the page again: at least once,
+ * deduplicable by eventId.
  */
 export class OutboxRelay {
   private running = false;
@@ -56,27 +53,47 @@ export class OutboxRelay {
     await this.loop;
   }
 
-  /** Publishes one page; returns how many rows were sent. */
+  /** Publishes one page; returns how many events were sent (none while another relay holds the cursor). */
   async publishPending(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = rowsOf<PendingRow>(
+      const rows = rowsOf<PageRow>(
         await manager.query(
-          `SELECT o.id::text, o.partition_key, o.envelope, e.event_id, e.stream_id, e.stream_version, e.event_type,
-                  e.schema_version, e.payload, e.metadata, e.correlation_id, e.occurred_at, e.recorded_at
-           FROM oms_outbox o LEFT JOIN events e ON o.envelope IS NULL AND e.event_id = o.event_id
-           WHERE o.published_at IS NULL
-           ORDER BY o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED`,
-          [this.options.batchSize ?? 500],
+          `WITH cursor AS (
+             SELECT published_position FROM oms_outbox_cursor WHERE relay = $1 FOR UPDATE SKIP LOCKED
+           ), page AS (
+             SELECT e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type, e.schema_version,
+                    e.payload, e.metadata, e.correlation_id, e.occurred_at, e.recorded_at
+             FROM cursor, events e WHERE e.global_position > cursor.published_position
+             ORDER BY e.global_position LIMIT $2
+           ), keys AS (
+             SELECT s.stream_id, s.state->>'accountId' AS account_id, s.state->>'symbol' AS symbol,
+                    s.state->>'asset' AS asset
+             FROM oms_aggregate_states s WHERE s.stream_id IN (SELECT stream_id FROM page)
+           )
+           SELECT page.global_position::text AS global_position, page.event_id, page.stream_id, page.stream_version,
+                  page.event_type, page.schema_version, page.payload, page.metadata, page.correlation_id,
+                  page.occurred_at, page.recorded_at, keys.account_id, keys.symbol, keys.asset
+           FROM page LEFT JOIN keys ON keys.stream_id = page.stream_id
+           ORDER BY page.global_position`,
+          [RELAY, this.options.batchSize ?? 500],
         ),
       );
       if (rows.length === 0) return 0;
       await this.publisher.publish(
         this.options.topic,
-        rows.map((row) => ({ envelope: envelopeOf(row), key: row.partition_key })),
+        rows.map((row) => {
+          const key = outboxPartitionKey(row.stream_id, {
+            accountId: row.account_id,
+            symbol: row.symbol,
+            asset: row.asset,
+          });
+          return { envelope: outboxEnvelope(toStoredEvent(row), key), key };
+        }),
       );
-      await manager.query(`UPDATE oms_outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [
-        rows.map((row) => row.id),
-      ]);
+      await manager.query(
+        `UPDATE oms_outbox_cursor SET published_position = $2::bigint, updated_at = now() WHERE relay = $1`,
+        [RELAY, rows[rows.length - 1].global_position],
+      );
       return rows.length;
     });
   }

@@ -18,6 +18,7 @@ import { ParkedFillsGuard1795680001000 } from './1795680001000-parked-fills-guar
 import { IndexOpenOrders1795690000000 } from './1795690000000-index-open-orders';
 import { MoveConsumerOffsetFunction1795700000000 } from './1795700000000-move-consumer-offset-function';
 import { IdempotencyAnswerAsText1795700001000 } from './1795700001000-idempotency-answer-as-text';
+import { OutboxReadsTheLog1795700002000 } from './1795700002000-outbox-reads-the-log';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   IndexOpenOrders1795690000000,
   MoveConsumerOffsetFunction1795700000000,
   IdempotencyAnswerAsText1795700001000,
+  OutboxReadsTheLog1795700002000,
 ];
