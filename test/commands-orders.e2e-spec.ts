@@ -162,8 +162,22 @@ describe('desk order commands (e2e)', () => {
     expect(answer.body).toMatchObject({ account: 'demo', state: 'ACCEPTED', venue: { leverage: '7' } });
   });
 
-  it('keeps and repeats a venue refusal that echoes a NUL character under an Idempotency-Key: 400 both times, never 500', async () => {
-    const key = { 'Idempotency-Key': `nul-echo-${Date.now()}` };
+  it('refuses a NUL character in any field with 400 VALIDATION_FAILED naming it, the same under a repeated Idempotency-Key, never 500', async () => {
+    const cancelAll = await desk.call('POST', '/v1/futures/orders/cancel-all', {
+      account: 'demo',
+      symbol: '\u0000',
+      side: 'SELL',
+    });
+    expect(cancelAll.status).toBe(400);
+    expect(cancelAll.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'symbol' });
+    const byIds = await desk.call('POST', '/v1/spot/orders/cancel-by-ids', {
+      account: 'demo',
+      ids: ['00000000-0000-4000-8000-000000000000', 'a\u0000b'],
+    });
+    expect(byIds.status).toBe(400);
+    expect(byIds.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'ids[1]' });
+
+    const key = { 'Idempotency-Key': `nul-${Date.now()}` };
     const body = {
       account: 'demo',
       symbol: '\u0000',
@@ -173,8 +187,7 @@ describe('desk order commands (e2e)', () => {
     };
     const refused = await desk.call('POST', '/v1/futures/trading-stop', body, key);
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: 'VENUE_REJECTED' });
-    expect(refused.body.error.venueMessage).toContain('\u0000');
+    expect(refused.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'symbol' });
     const repeated = await desk.call('POST', '/v1/futures/trading-stop', body, key);
     expect(repeated.status).toBe(400);
     expect(repeated.body.error).toEqual(refused.body.error);

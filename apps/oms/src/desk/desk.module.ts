@@ -12,6 +12,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AccessModule } from '../access/access.module';
 import { DeskAuthenticator } from '../access/desk-authenticator';
+import { NulFreeInputPipe } from '../errors/nul-free-input.pipe';
 import { DeskExceptionFilter } from '../errors/desk-exception.filter';
 import { validationFailure } from '../errors/validation-errors';
 import { DeskConfig } from './desk.config';
@@ -49,6 +50,8 @@ export class DeskModule implements NestModule {
         ...DESK_QUERY_PROVIDERS,
         DeskOpenApi,
         { provide: APP_FILTER, useClass: DeskExceptionFilter },
+        // Global pipes run in the order given: NUL characters are refused before validation.
+        { provide: APP_PIPE, useClass: NulFreeInputPipe },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({
