@@ -4,8 +4,8 @@
  * (5XX before and after execution, hangs, stream drops, duplicates, reorders and closes,
  * forced 429, broker restart, OMS and ingest SIGKILL and restart). Then, after
  * quiescence, the OMS's orders, fills, positions and balances must equal the venue's
- * snapshot, no order may be placed twice, replay must equal live and the log chain must
- * verify. Prints a summary; exits 1 naming every difference. The same seed replays the
+ * snapshot, no order may be placed twice, every stored event must be on oms.events.v1,
+ * replay must equal live and the log chain must verify. Prints a summary; exits 1 naming every difference. The same seed replays the
  * same choices (timings of the processes still vary).
  */
 import './chaos/quiet-logs';
@@ -18,6 +18,7 @@ import { ChaosActions } from './chaos/chaos-actions';
 import { ChaosStats } from './chaos/chaos-stats';
 import { chaosSummary } from './chaos/chaos-summary';
 import { ChaosWorld, startChaosWorld } from './chaos/chaos-world';
+import { everyEventPublished, relayCaughtUp } from './chaos/published-events';
 import { differencesBetween, readOms, readVenue } from './chaos/reconcile';
 import { SeededRandom } from './chaos/seeded-random';
 
@@ -103,11 +104,18 @@ async function main(): Promise<number> {
       .get<{ items: unknown[] }>('/v1/breaks?status=open')
       .then((page) => page.items.length)
       .catch(() => 'unavailable');
+    const relayed = await relayCaughtUp(world.databaseUrl, 60_000);
     await world.oms.stop();
     const checks: Array<[string, string]> = [
       [
         'OMS equals venue (orders, fills, positions, balances)',
         differences.length === 0 ? 'passed' : `FAILED (${differences.length} differences)`,
+      ],
+      [
+        'every stored event published to oms.events.v1',
+        relayed
+          ? await everyEventPublished(world.databaseUrl, world.kafkaBrokers, 60_000)
+          : 'FAILED (the outbox relay did not reach the end of the log within 60 s)',
       ],
       [
         'log chain verifies (npm run verify-log)',

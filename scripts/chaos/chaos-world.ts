@@ -21,6 +21,8 @@ export interface ChaosWorld {
   readonly databaseUrl: string;
   readonly deskToken: string;
   readonly omsUrl: string;
+  /** The broker's address (it keeps its port across restarts). */
+  readonly kafkaBrokers: readonly string[];
   readonly oms: AppProcess;
   readonly ingest: AppProcess;
   /** A second key of the demo user, for orders the OMS did not place (external orders). */
@@ -128,6 +130,7 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
       databaseUrl,
       deskToken,
       omsUrl: `http://127.0.0.1:${omsPort}`,
+      kafkaBrokers: [`127.0.0.1:${brokerPort}`],
       oms,
       ingest,
       externalKey,

@@ -1,0 +1,63 @@
+/**
+ * The fault suite's outbox check: every event in the OMS's store reached
+ * `oms.events.v1` (at least once; repeats are allowed, as the contract says), however
+ * often the OMS was killed and the broker restarted while the relay published.
+ */
+import { logLevel } from 'kafkajs';
+import { Client } from 'pg';
+import { createKafkaClient, DEFAULT_TOPIC_NAMES, EventHeader } from '@oms/kafka';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (the OMS running) until the relay's cursor is at the end of the log; false when it never got there. */
+export async function relayCaughtUp(databaseUrl: string, timeoutMs: number): Promise<boolean> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(500)) {
+      const { rows } = await client.query<{ caught_up: boolean }>(
+        `SELECT (SELECT published_position FROM oms_outbox_cursor WHERE relay = 'oms-events') >=
+                (SELECT coalesce(max(global_position), 0) FROM events) AS caught_up`,
+      );
+      if (rows[0].caught_up) return true;
+    }
+    return false;
+  } finally {
+    await client.end();
+  }
+}
+
+/** 'passed', or what is missing: the stored event ids not found on the topic. */
+export async function everyEventPublished(
+  databaseUrl: string,
+  brokers: readonly string[],
+  timeoutMs: number,
+): Promise<string> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const stored = new Set(
+    (await client.query<{ event_id: string }>(`SELECT event_id FROM events`)).rows.map((row) => row.event_id),
+  );
+  await client.end();
+  const seen = new Set<string>();
+  const kafka = createKafkaClient({ brokers, clientId: 'chaos-outbox-check', logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: `chaos-outbox-check-${Date.now()}` });
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic: DEFAULT_TOPIC_NAMES.omsEvents, fromBeginning: true });
+    await consumer.run({
+      eachMessage: ({ message }) => {
+        const eventId = message.headers?.[EventHeader.eventId]?.toString();
+        if (eventId !== undefined && stored.has(eventId)) seen.add(eventId);
+        return Promise.resolve();
+      },
+    });
+    for (const started = Date.now(); seen.size < stored.size && Date.now() - started < timeoutMs;)
+      await sleep(250);
+  } finally {
+    await consumer.disconnect();
+  }
+  if (seen.size === stored.size) return 'passed';
+  const missing = [...stored].filter((eventId) => !seen.has(eventId));
+  return `FAILED (${missing.length} of ${stored.size} stored events not on ${DEFAULT_TOPIC_NAMES.omsEvents}, e.g. ${missing.slice(0, 3).join(', ')})`;
+}
