@@ -1,7 +1,9 @@
+import { Registry } from 'prom-client';
 import { EventCodec, EventEnvelope, KafkaEventPublisher, PayloadSchemaRegistry } from '@oms/kafka';
 import { FoldHarness, startFoldHarness } from '../fold/test-support/fold-harness';
 import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { mixedWorkload } from '../fold/test-support/mixed-workload';
+import { OutboxMetrics } from './outbox-metrics';
 import { OutboxRelay } from './outbox.relay';
 
 interface StoredRow {
@@ -34,8 +36,12 @@ describe('OMS events outbox', () => {
     await harness?.close();
   });
 
-  const relay = (batchSize = 50) =>
-    new OutboxRelay(harness.database.dataSource, publisher, { topic: harness.topics.omsEvents, batchSize });
+  const relay = (metrics?: OutboxMetrics) =>
+    new OutboxRelay(harness.database.dataSource, publisher, {
+      topic: harness.topics.omsEvents,
+      batchSize: 50,
+      metrics,
+    });
 
   /** Folds a few orders' observations (new order ids each time); returns the events stored by them. */
   async function foldOrders(count: number): Promise<StoredRow[]> {
@@ -58,9 +64,9 @@ describe('OMS events outbox', () => {
     );
   }
 
-  async function publishAll(): Promise<number> {
+  async function publishAll(metrics?: OutboxMetrics): Promise<number> {
     let sent = 0;
-    const publishing = relay();
+    const publishing = relay(metrics);
     for (let page = await publishing.publishPending(); page > 0; page = await publishing.publishPending())
       sent += page;
     return sent;
@@ -137,19 +143,23 @@ describe('OMS events outbox', () => {
     }
   });
 
-  it('publishes nothing while another relay holds the cursor, and the page after it once released', async () => {
+  it('publishes nothing while another relay holds the cursor, and the page after it once released; the metrics count what waits and what went', async () => {
     const stored = await foldOrders(2);
+    const metrics = OutboxMetrics.for(new Registry());
     const runner = harness.database.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.startTransaction();
       await runner.query(`SELECT 1 FROM oms_outbox_cursor FOR UPDATE`);
-      expect(await relay().publishPending()).toBe(0);
+      expect(await relay(metrics).publishPending()).toBe(0);
       await runner.rollbackTransaction();
     } finally {
       await runner.release();
     }
-    expect(await publishAll()).toBe(stored.length);
+    expect((await metrics.unpublished.get()).values[0].value).toBe(stored.length);
+    expect(await publishAll(metrics)).toBe(stored.length);
+    expect((await metrics.unpublished.get()).values[0].value).toBe(0);
+    expect((await metrics.published.get()).values[0].value).toBe(stored.length);
   });
 
   it('on upgrade, publishes the events whose outbox rows were unpublished and none before them; on downgrade, gives the unpublished their rows back', async () => {

@@ -1,9 +1,10 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { EventPublisher } from '@oms/kafka';
 import { createLogger } from '@oms/platform';
 import { EventRow, toStoredEvent } from '@oms/persistence';
 import { rowsOf } from '../aggregates/sql-result';
 import { outboxEnvelope } from './outbox-envelope';
+import { OutboxMetrics } from './outbox-metrics';
 import { outboxPartitionKey } from './outbox-partition-key';
 
 const log = createLogger('OutboxRelay');
@@ -11,12 +12,19 @@ const log = createLogger('OutboxRelay');
 /** The row of `oms_outbox_cursor` this relay moves (migration 1795700002000). */
 const RELAY = 'oms-events';
 
-type PageRow = EventRow & { account_id: string | null; symbol: string | null; asset: string | null };
+type PageRow = EventRow & {
+  account_id: string | null;
+  symbol: string | null;
+  asset: string | null;
+  /** The log's last position as this page was read. */
+  log_end: string;
+};
 
 export interface OutboxRelayOptions {
   readonly topic: string;
   readonly batchSize?: number;
   readonly idleMs?: number;
+  readonly metrics?: OutboxMetrics;
 }
 
 /**
@@ -34,12 +42,15 @@ export class OutboxRelay {
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  private readonly metrics: OutboxMetrics;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly publisher: EventPublisher,
     private readonly options: OutboxRelayOptions,
-  ) {}
+  ) {
+    this.metrics = options.metrics ?? OutboxMetrics.for();
+  }
 
   start(): void {
     if (this.running) return;
@@ -72,13 +83,17 @@ export class OutboxRelay {
            )
            SELECT page.global_position::text AS global_position, page.event_id, page.stream_id, page.stream_version,
                   page.event_type, page.schema_version, page.payload, page.metadata, page.correlation_id,
-                  page.occurred_at, page.recorded_at, keys.account_id, keys.symbol, keys.asset
+                  page.occurred_at, page.recorded_at, keys.account_id, keys.symbol, keys.asset,
+                  (SELECT last_position FROM event_log_head)::text AS log_end
            FROM page LEFT JOIN keys ON keys.stream_id = page.stream_id
            ORDER BY page.global_position`,
           [RELAY, this.options.batchSize ?? 500],
         ),
       );
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) {
+        await this.measureUnpublished(manager);
+        return 0;
+      }
       await this.publisher.publish(
         this.options.topic,
         rows.map((row) => {
@@ -94,8 +109,22 @@ export class OutboxRelay {
         `UPDATE oms_outbox_cursor SET published_position = $2::bigint, updated_at = now() WHERE relay = $1`,
         [RELAY, rows[rows.length - 1].global_position],
       );
+      const last = rows[rows.length - 1];
+      this.metrics.published.inc(rows.length);
+      this.metrics.unpublished.set(Number(BigInt(last.log_end) - BigInt(last.global_position)));
       return rows.length;
     });
+  }
+
+  private async measureUnpublished(manager: EntityManager): Promise<void> {
+    const [row] = rowsOf<{ waiting: string | null }>(
+      await manager.query(
+        `SELECT ((SELECT last_position FROM event_log_head) -
+                 (SELECT published_position FROM oms_outbox_cursor WHERE relay = $1))::text AS waiting`,
+        [RELAY],
+      ),
+    );
+    if (row?.waiting != null) this.metrics.unpublished.set(Math.max(0, Number(row.waiting)));
   }
 
   private async run(): Promise<void> {

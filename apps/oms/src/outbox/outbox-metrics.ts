@@ -1,0 +1,31 @@
+import { Counter, Gauge, Registry, register } from 'prom-client';
+
+/** Prometheus metrics of the OMS events relay (one set per registry). */
+export class OutboxMetrics {
+  private static readonly byRegistry = new WeakMap<Registry, OutboxMetrics>();
+
+  readonly published: Counter;
+  readonly unpublished: Gauge;
+
+  private constructor(registry: Registry) {
+    this.published = new Counter({
+      name: 'oms_outbox_events_published_total',
+      help: 'Stored OMS events the relay published to oms.events.v1 (a page sent again after a crash counts again)',
+      registers: [registry],
+    });
+    this.unpublished = new Gauge({
+      name: 'oms_outbox_unpublished_events',
+      help: 'Stored OMS events past the relay cursor, as the relay last looked',
+      registers: [registry],
+    });
+  }
+
+  static for(registry: Registry = register): OutboxMetrics {
+    let metrics = OutboxMetrics.byRegistry.get(registry);
+    if (!metrics) {
+      metrics = new OutboxMetrics(registry);
+      OutboxMetrics.byRegistry.set(registry, metrics);
+    }
+    return metrics;
+  }
+}
