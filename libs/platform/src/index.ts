@@ -7,3 +7,4 @@ export * from './config/load-config';
 export * from './bench/bench-result';
 export * from './bench/process-memory';
 export * from './bench/process-phases';
+export * from './metrics/per-registry';

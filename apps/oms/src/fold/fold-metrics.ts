@@ -1,9 +1,8 @@
-import { Counter, Histogram, Registry, register } from 'prom-client';
+import { Counter, Histogram, Registry } from 'prom-client';
+import { perRegistry } from '@oms/platform';
 
 /** Prometheus metrics of the Kafka fold (one set per registry). */
 export class FoldMetrics {
-  private static readonly byRegistry = new WeakMap<Registry, FoldMetrics>();
-
   readonly observations: Counter;
   readonly eventsAppended: Counter;
   readonly refusals: Counter;
@@ -33,12 +32,5 @@ export class FoldMetrics {
     });
   }
 
-  static for(registry: Registry = register): FoldMetrics {
-    let metrics = FoldMetrics.byRegistry.get(registry);
-    if (!metrics) {
-      metrics = new FoldMetrics(registry);
-      FoldMetrics.byRegistry.set(registry, metrics);
-    }
-    return metrics;
-  }
+  static readonly for = perRegistry((registry) => new FoldMetrics(registry));
 }

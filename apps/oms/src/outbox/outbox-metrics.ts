@@ -1,9 +1,8 @@
-import { Counter, Gauge, Registry, register } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
+import { perRegistry } from '@oms/platform';
 
 /** Prometheus metrics of the OMS events relay (one set per registry). */
 export class OutboxMetrics {
-  private static readonly byRegistry = new WeakMap<Registry, OutboxMetrics>();
-
   readonly published: Counter;
   readonly unpublished: Gauge;
 
@@ -20,12 +19,5 @@ export class OutboxMetrics {
     });
   }
 
-  static for(registry: Registry = register): OutboxMetrics {
-    let metrics = OutboxMetrics.byRegistry.get(registry);
-    if (!metrics) {
-      metrics = new OutboxMetrics(registry);
-      OutboxMetrics.byRegistry.set(registry, metrics);
-    }
-    return metrics;
-  }
+  static readonly for = perRegistry((registry) => new OutboxMetrics(registry));
 }

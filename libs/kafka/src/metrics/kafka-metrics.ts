@@ -1,12 +1,11 @@
-import { Counter, Gauge, Histogram, Registry, register as defaultRegistry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { perRegistry } from '@oms/platform';
 
 /**
  * Produce/consume counters, consumer lag and error counts. Metrics are registered once
  * per registry, so several publishers and subscribers in one process share them.
  */
 export class KafkaMetrics {
-  private static readonly perRegistry = new WeakMap<Registry, KafkaMetrics>();
-
   readonly messagesProduced: Counter<'topic'>;
   readonly produceErrors: Counter<'topic'>;
   readonly produceDuration: Histogram<'topic'>;
@@ -69,12 +68,5 @@ export class KafkaMetrics {
     });
   }
 
-  static for(registry: Registry = defaultRegistry): KafkaMetrics {
-    let metrics = KafkaMetrics.perRegistry.get(registry);
-    if (!metrics) {
-      metrics = new KafkaMetrics(registry);
-      KafkaMetrics.perRegistry.set(registry, metrics);
-    }
-    return metrics;
-  }
+  static readonly for = perRegistry((registry) => new KafkaMetrics(registry));
 }
