@@ -8,8 +8,9 @@
  *   it), then on a kept data folder (`npm start`: each intent waits for the disk);
  * - time to certainty of orders whose create answered 5XX after the venue took them,
  *   from the uncertain answer to the resolution (OrderSubmissionResolved.tookMs).
- * Run: npm run bench -- commands (BENCH_OMS_NODE_ARGS adds node flags to the OMS's, for a
- * diagnosis: `BENCH_OMS_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/oms-profiles"`)
+ * Run: npm run bench -- commands (BENCH_OMS_NODE_ARGS and BENCH_INGEST_NODE_ARGS add node
+ * flags to the OMS's and ingest's, for a diagnosis:
+ * `BENCH_OMS_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/oms-profiles"`)
  */
 import { availableParallelism } from 'node:os';
 import { Client } from 'pg';
@@ -63,6 +64,7 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
     environment: STACK_SETTINGS,
     durablePostgres,
     omsNodeArgs: process.env.BENCH_OMS_NODE_ARGS?.split(' ').filter((flag) => flag !== ''),
+    ingestNodeArgs: process.env.BENCH_INGEST_NODE_ARGS?.split(' ').filter((flag) => flag !== ''),
   });
   const [demo] = parseExchangeAccounts(stack.exchangeAccounts);
   const unlimited = { weight: 1e9, windowMs: 1_000 };

@@ -44,6 +44,8 @@ function bannerValue(banner: string, label: string): string {
 export interface ProcessStackOptions {
   /** Node flags added to the OMS's (diagnosis: `--trace-gc`, `--heapsnapshot-signal=SIGUSR2`). */
   readonly omsNodeArgs?: readonly string[];
+  /** Node flags added to ingest's, likewise. */
+  readonly ingestNodeArgs?: readonly string[];
   /** A folder to write each app's output to (`<app>.log`) when the stack stops. */
   readonly logDir?: string;
   /** Settings added to the venue's, ingest's and the OMS's environment (weight budgets, say). */
@@ -164,7 +166,10 @@ export async function startProcessStack(
     );
     await oms.healthy(`${omsUrl}/health`);
     const ingest = run(
-      new BenchAppProcess('ingest', ingestEntry, { nodeFlags: deployedNodeFlags('ingest'), environment }),
+      new BenchAppProcess('ingest', ingestEntry, {
+        nodeFlags: [...deployedNodeFlags('ingest'), ...(options.ingestNodeArgs ?? [])],
+        environment,
+      }),
     );
     await ingest.healthy(`${ingestUrl}/health`);
 
