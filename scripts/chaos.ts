@@ -18,7 +18,7 @@ import { ChaosActions } from './chaos/chaos-actions';
 import { ChaosStats } from './chaos/chaos-stats';
 import { chaosSummary } from './chaos/chaos-summary';
 import { ChaosWorld, startChaosWorld } from './chaos/chaos-world';
-import { everyEventPublished, relayCaughtUp } from './chaos/published-events';
+import { everyEventPublished, foldPositions, relayCaughtUp } from './chaos/published-events';
 import { differencesBetween, readOms, readVenue } from './chaos/reconcile';
 import { SeededRandom } from './chaos/seeded-random';
 
@@ -106,6 +106,9 @@ async function main(): Promise<number> {
       .catch(() => 'unavailable');
     const relayed = await relayCaughtUp(world.databaseUrl, 60_000);
     await world.oms.stop();
+    const folded = await foldPositions(world.databaseUrl, world.kafkaBrokers).catch(
+      (error: unknown) => `unavailable (${String(error)})`,
+    );
     const checks: Array<[string, string]> = [
       [
         'OMS equals venue (orders, fills, positions, balances)',
@@ -128,6 +131,7 @@ async function main(): Promise<number> {
     ];
     print('');
     print(chaosSummary(seed, minutes, stats, breaks, checks));
+    print(`fold position (stored next offset / topic end): ${folded}`);
     for (const difference of differences) print(`difference: ${difference}`);
     const failed = checks.filter(([, result]) => result !== 'passed');
     if (failed.length > 0) {

@@ -61,3 +61,28 @@ export async function everyEventPublished(
   const missing = [...stored].filter((eventId) => !seen.has(eventId));
   return `FAILED (${missing.length} of ${stored.size} stored events not on ${DEFAULT_TOPIC_NAMES.omsEvents}, e.g. ${missing.slice(0, 3).join(', ')})`;
 }
+
+/**
+ * Where the fold stands on each partition of the venue observations against the topic's
+ * end (a diagnosis printed beside the checks): `p0 120/120, p1 98/101`.
+ */
+export async function foldPositions(databaseUrl: string, brokers: readonly string[]): Promise<string> {
+  const topic = DEFAULT_TOPIC_NAMES.venueObservations;
+  const kafka = createKafkaClient({ brokers, clientId: 'chaos-fold-position', logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const stored = await client
+    .query<{ partition: number; next_offset: string }>(
+      `SELECT partition, next_offset::text AS next_offset FROM consumer_offsets WHERE topic = $1`,
+      [topic],
+    )
+    .finally(() => client.end());
+  const folded = new Map(stored.rows.map((row) => [row.partition, row.next_offset]));
+  return ends
+    .sort((a, b) => a.partition - b.partition)
+    .map((end) => `p${end.partition} ${folded.get(end.partition) ?? 'none'}/${end.high}`)
+    .join(', ');
+}
