@@ -104,6 +104,9 @@ async function main(): Promise<number> {
       .get<{ items: unknown[] }>('/v1/breaks?status=open')
       .then((page) => page.items.length)
       .catch(() => 'unavailable');
+    const ingestHealth = await fetch(`${world.ingestUrl}/health`)
+      .then((response) => response.text())
+      .catch((error: unknown) => `unavailable (${String(error)})`);
     const relayed = await relayCaughtUp(world.databaseUrl, 60_000);
     await world.oms.stop();
     const folded = await foldPositions(world.databaseUrl, world.kafkaBrokers).catch(
@@ -132,6 +135,7 @@ async function main(): Promise<number> {
     print('');
     print(chaosSummary(seed, minutes, stats, breaks, checks));
     print(`fold position (stored next offset / topic end): ${folded}`);
+    print(`ingest health after quiescence: ${ingestHealth}`);
     for (const difference of differences) print(`difference: ${difference}`);
     const failed = checks.filter(([, result]) => result !== 'passed');
     if (failed.length > 0) {

@@ -21,6 +21,8 @@ export interface ChaosWorld {
   readonly databaseUrl: string;
   readonly deskToken: string;
   readonly omsUrl: string;
+  /** Ingest's HTTP address (health, metrics). */
+  readonly ingestUrl: string;
   /** The broker's address (it keeps its port across restarts). */
   readonly kafkaBrokers: readonly string[];
   readonly oms: AppProcess;
@@ -130,6 +132,7 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
       databaseUrl,
       deskToken,
       omsUrl: `http://127.0.0.1:${omsPort}`,
+      ingestUrl: `http://127.0.0.1:${ingestPort}`,
       kafkaBrokers: [`127.0.0.1:${brokerPort}`],
       oms,
       ingest,

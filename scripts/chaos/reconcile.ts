@@ -68,7 +68,9 @@ function compareOrders(oms: OmsView, venue: VenueUser, differences: string[]): v
     const id = str(venueOrder.orderId);
     const order = omsByVenueId.get(id);
     if (!order) {
-      differences.push(`order ${id} (${str(venueOrder.clientOrderId)}): at the venue, not in the OMS`);
+      differences.push(
+        `order ${id} (${str(venueOrder.clientOrderId)}, ${str(venueOrder.symbol)}, ${str(venueOrder.status)}, time ${str(venueOrder.time)}): at the venue, not in the OMS`,
+      );
       continue;
     }
     omsByVenueId.delete(id);
@@ -94,7 +96,9 @@ function compareFills(oms: OmsView, venue: VenueUser, differences: string[]): vo
     const id = str(trade.ticketId) || str(trade.tradeId) || str(trade.id);
     const fill = omsFills.get(id);
     if (!fill) {
-      differences.push(`fill ${id} of order ${str(trade.orderId)}: at the venue, not in the OMS`);
+      differences.push(
+        `fill ${id} of order ${str(trade.orderId)} (${str(trade.symbol)}, time ${str(trade.time)}): at the venue, not in the OMS`,
+      );
       continue;
     }
     omsFills.delete(id);
