@@ -18,7 +18,7 @@ import { ChaosActions } from './chaos/chaos-actions';
 import { ChaosStats } from './chaos/chaos-stats';
 import { chaosSummary } from './chaos/chaos-summary';
 import { ChaosWorld, startChaosWorld } from './chaos/chaos-world';
-import { everyEventPublished, foldPositions, relayCaughtUp } from './chaos/published-events';
+import { everyEventPublished, foldPositions, observedIds, relayCaughtUp } from './chaos/published-events';
 import { differencesBetween, readOms, readVenue } from './chaos/reconcile';
 import { SeededRandom } from './chaos/seeded-random';
 
@@ -136,7 +136,19 @@ async function main(): Promise<number> {
     print(chaosSummary(seed, minutes, stats, breaks, checks));
     print(`fold position (stored next offset / topic end): ${folded}`);
     print(`ingest health after quiescence: ${ingestHealth}`);
-    for (const difference of differences) print(`difference: ${difference}`);
+    const observed =
+      differences.length > 0 ? await observedIds(world.kafkaBrokers, 60_000).catch(() => null) : null;
+    for (const difference of differences) {
+      // "order 123 (...)" or "fill 456 of order 123 (...)": whether ingest published it.
+      const id = /^(?:order|fill) (\S+)/.exec(difference)?.[1];
+      const seen =
+        observed === null || id === undefined
+          ? ''
+          : observed.has(id)
+            ? ' [on the topic]'
+            : ' [not on the topic]';
+      print(`difference: ${difference}${seen}`);
+    }
     const failed = checks.filter(([, result]) => result !== 'passed');
     if (failed.length > 0) {
       print(

@@ -86,3 +86,42 @@ export async function foldPositions(databaseUrl: string, brokers: readonly strin
     .map((end) => `p${end.partition} ${folded.get(end.partition) ?? 'none'}/${end.high}`)
     .join(', ');
 }
+
+/**
+ * The venue order ids and fill ids that observations on the venue observations topic
+ * name (a diagnosis: what the OMS misses either reached Kafka and the fold did not keep
+ * it, or never reached Kafka).
+ */
+export async function observedIds(brokers: readonly string[], timeoutMs: number): Promise<Set<string>> {
+  const topic = DEFAULT_TOPIC_NAMES.venueObservations;
+  const kafka = createKafkaClient({ brokers, clientId: 'chaos-observed-ids', logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+  const total = ends.reduce((sum, end) => sum + Number(end.high) - Number(end.low), 0);
+  const ids = new Set<string>();
+  let read = 0;
+  const consumer = kafka.consumer({ groupId: `chaos-observed-ids-${Date.now()}` });
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      eachMessage: ({ message }) => {
+        read += 1;
+        try {
+          const payload = (JSON.parse(String(message.value)) as { payload?: Record<string, unknown> })
+            .payload;
+          for (const field of ['orderId', 'ticketId', 'tradeId'])
+            if (typeof payload?.[field] === 'string') ids.add(payload[field]);
+        } catch {
+          // not an envelope: counted, named by nothing
+        }
+        return Promise.resolve();
+      },
+    });
+    for (const started = Date.now(); read < total && Date.now() - started < timeoutMs;) await sleep(250);
+  } finally {
+    await consumer.disconnect();
+  }
+  return ids;
+}
