@@ -18,7 +18,7 @@ import { ChaosActions } from './chaos/chaos-actions';
 import { ChaosStats } from './chaos/chaos-stats';
 import { chaosSummary } from './chaos/chaos-summary';
 import { ChaosWorld, startChaosWorld } from './chaos/chaos-world';
-import { everyEventPublished, foldPositions, observedIds, relayCaughtUp } from './chaos/published-events';
+import { everyEventPublished, foldPositions, observedIds, relayCaughtUp } from './chaos/kafka-checks';
 import { differencesBetween, readOms, readVenue } from './chaos/reconcile';
 import { SeededRandom } from './chaos/seeded-random';
 

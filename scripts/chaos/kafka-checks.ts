@@ -1,13 +1,50 @@
 /**
- * The fault suite's outbox check: every event in the OMS's store reached
- * `oms.events.v1` (at least once; repeats are allowed, as the contract says), however
- * often the OMS was killed and the broker restarted while the relay published.
+ * The fault suite's checks and diagnoses that read Kafka: every event in the OMS's
+ * store reached `oms.events.v1` (at least once; repeats are allowed, as the contract
+ * says), however often the OMS was killed and the broker restarted while the relay
+ * published; where the fold stands on the observations topic; what that topic names.
  */
-import { logLevel } from 'kafkajs';
+import { KafkaMessage, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { createKafkaClient, DEFAULT_TOPIC_NAMES, EventHeader } from '@oms/kafka';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Each partition's low and high offsets of `topic`. */
+async function topicEnds(brokers: readonly string[], topic: string) {
+  const kafka = createKafkaClient({ brokers, clientId: 'chaos-topic-ends', logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  return admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+}
+
+/**
+ * Reads `topic` from the beginning with a new consumer group, handing each message to
+ * `each`, until `done()` holds or `timeoutMs` passed.
+ */
+async function readTopic(
+  brokers: readonly string[],
+  topic: string,
+  each: (message: KafkaMessage) => void,
+  done: () => boolean,
+  timeoutMs: number,
+): Promise<void> {
+  const kafka = createKafkaClient({ brokers, clientId: 'chaos-topic-reader', logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: `chaos-topic-reader-${Date.now()}` });
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      eachMessage: ({ message }) => {
+        each(message);
+        return Promise.resolve();
+      },
+    });
+    for (const started = Date.now(); !done() && Date.now() - started < timeoutMs;) await sleep(250);
+  } finally {
+    await consumer.disconnect();
+  }
+}
 
 /** Waits (the OMS running) until the relay's cursor is at the end of the log; false when it never got there. */
 export async function relayCaughtUp(databaseUrl: string, timeoutMs: number): Promise<boolean> {
@@ -40,23 +77,16 @@ export async function everyEventPublished(
   );
   await client.end();
   const seen = new Set<string>();
-  const kafka = createKafkaClient({ brokers, clientId: 'chaos-outbox-check', logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `chaos-outbox-check-${Date.now()}` });
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topic: DEFAULT_TOPIC_NAMES.omsEvents, fromBeginning: true });
-    await consumer.run({
-      eachMessage: ({ message }) => {
-        const eventId = message.headers?.[EventHeader.eventId]?.toString();
-        if (eventId !== undefined && stored.has(eventId)) seen.add(eventId);
-        return Promise.resolve();
-      },
-    });
-    for (const started = Date.now(); seen.size < stored.size && Date.now() - started < timeoutMs;)
-      await sleep(250);
-  } finally {
-    await consumer.disconnect();
-  }
+  await readTopic(
+    brokers,
+    DEFAULT_TOPIC_NAMES.omsEvents,
+    (message) => {
+      const eventId = message.headers?.[EventHeader.eventId]?.toString();
+      if (eventId !== undefined && stored.has(eventId)) seen.add(eventId);
+    },
+    () => seen.size >= stored.size,
+    timeoutMs,
+  );
   if (seen.size === stored.size) return 'passed';
   const missing = [...stored].filter((eventId) => !seen.has(eventId));
   return `FAILED (${missing.length} of ${stored.size} stored events not on ${DEFAULT_TOPIC_NAMES.omsEvents}, e.g. ${missing.slice(0, 3).join(', ')})`;
@@ -68,10 +98,7 @@ export async function everyEventPublished(
  */
 export async function foldPositions(databaseUrl: string, brokers: readonly string[]): Promise<string> {
   const topic = DEFAULT_TOPIC_NAMES.venueObservations;
-  const kafka = createKafkaClient({ brokers, clientId: 'chaos-fold-position', logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+  const ends = await topicEnds(brokers, topic);
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   const stored = await client
@@ -94,34 +121,25 @@ export async function foldPositions(databaseUrl: string, brokers: readonly strin
  */
 export async function observedIds(brokers: readonly string[], timeoutMs: number): Promise<Set<string>> {
   const topic = DEFAULT_TOPIC_NAMES.venueObservations;
-  const kafka = createKafkaClient({ brokers, clientId: 'chaos-observed-ids', logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+  const ends = await topicEnds(brokers, topic);
   const total = ends.reduce((sum, end) => sum + Number(end.high) - Number(end.low), 0);
   const ids = new Set<string>();
   let read = 0;
-  const consumer = kafka.consumer({ groupId: `chaos-observed-ids-${Date.now()}` });
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topic, fromBeginning: true });
-    await consumer.run({
-      eachMessage: ({ message }) => {
-        read += 1;
-        try {
-          const payload = (JSON.parse(String(message.value)) as { payload?: Record<string, unknown> })
-            .payload;
-          for (const field of ['orderId', 'ticketId', 'tradeId'])
-            if (typeof payload?.[field] === 'string') ids.add(payload[field]);
-        } catch {
-          // not an envelope: counted, named by nothing
-        }
-        return Promise.resolve();
-      },
-    });
-    for (const started = Date.now(); read < total && Date.now() - started < timeoutMs;) await sleep(250);
-  } finally {
-    await consumer.disconnect();
-  }
+  await readTopic(
+    brokers,
+    topic,
+    (message) => {
+      read += 1;
+      try {
+        const payload = (JSON.parse(String(message.value)) as { payload?: Record<string, unknown> }).payload;
+        for (const field of ['orderId', 'ticketId', 'tradeId'])
+          if (typeof payload?.[field] === 'string') ids.add(payload[field]);
+      } catch {
+        // not an envelope: counted, named by nothing
+      }
+    },
+    () => read >= total,
+    timeoutMs,
+  );
   return ids;
 }
