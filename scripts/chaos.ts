@@ -107,6 +107,30 @@ async function main(): Promise<number> {
     const ingestHealth = await fetch(`${world.ingestUrl}/health`)
       .then((response) => response.text())
       .catch((error: unknown) => `unavailable (${String(error)})`);
+    // Where the fold stood when OMS and venue still differed, and what the OMS said of
+    // itself then: a fold that catches up only later shows here, not in the final position.
+    const atComparison =
+      differences.length === 0
+        ? undefined
+        : {
+            folded: await foldPositions(world.databaseUrl, world.kafkaBrokers).catch(
+              (error: unknown) => `unavailable (${String(error)})`,
+            ),
+            omsHealth: await fetch(`${world.omsUrl}/health`)
+              .then((response) => response.text())
+              .catch((error: unknown) => `unavailable (${String(error)})`),
+            consumerMetrics: await fetch(`${world.omsUrl}/metrics`)
+              .then((response) => response.text())
+              .then((text) =>
+                text
+                  .split('\n')
+                  .filter((line) =>
+                    /^oms_kafka_(consumer_lag|handler_errors|consumer_crashes|events_consumed)/.test(line),
+                  )
+                  .join('; '),
+              )
+              .catch((error: unknown) => `unavailable (${String(error)})`),
+          };
     const relayed = await relayCaughtUp(world.databaseUrl, 60_000);
     await world.oms.stop();
     const folded = await foldPositions(world.databaseUrl, world.kafkaBrokers).catch(
@@ -136,6 +160,11 @@ async function main(): Promise<number> {
     print(chaosSummary(seed, minutes, stats, breaks, checks));
     print(`fold position (stored next offset / topic end): ${folded}`);
     print(`ingest health after quiescence: ${ingestHealth}`);
+    if (atComparison) {
+      print(`fold position when the comparison failed: ${atComparison.folded}`);
+      print(`OMS health when the comparison failed: ${atComparison.omsHealth}`);
+      print(`OMS consumer metrics when the comparison failed: ${atComparison.consumerMetrics}`);
+    }
     const observed =
       differences.length > 0 ? await observedIds(world.kafkaBrokers, 60_000).catch(() => null) : null;
     for (const difference of differences) {
