@@ -138,10 +138,40 @@ export class KafkaEventSubscriber implements EventSubscriber {
     }
     if (this.halted || !payload.isRunning() || payload.isStale() || batch.isEmpty()) return;
     const { topic, partition } = batch;
+    const labels = { topic, group: this.options.groupId };
+    const position = `${topic}:${partition}`;
     let messages: KafkaMessage[] = batch.messages;
-    const start = this.ownedPositions.get(`${topic}:${partition}`);
-    if (start !== undefined) messages = messages.filter((message) => BigInt(message.offset) >= start);
+    let start = this.ownedPositions.get(position);
+    if (start !== undefined && BigInt(batch.highWatermark) < start) {
+      // The log ends before the handler's stored offset: it was truncated, or deleted and
+      // created again, so what it holds below that offset was never handled. Kafka's
+      // client resumed at the log's start; take the batch from there.
+      this.metrics.logResets.inc(labels);
+      log.error(
+        { topic, partition, storedNextOffset: start.toString(), highWatermark: batch.highWatermark },
+        "the partition's log ends before the handler's offset (truncated or created again): consuming it from where the client resumed",
+      );
+      start = undefined;
+      this.ownedPositions.set(position, BigInt(batch.firstOffset() ?? '0'));
+    }
+    if (start !== undefined) {
+      const from = start;
+      messages = messages.filter((message) => BigInt(message.offset) >= from);
+    }
     if (messages.length === 0) return;
+    const firstOffset = BigInt(messages[0].offset);
+    if (start !== undefined && firstOffset > start) {
+      // Offsets the handler never saw are gone (retention deleted them before they were
+      // handled): nothing can bring them back from Kafka, so say so loudly.
+      this.metrics.skippedOffsets.inc(
+        { ...labels, partition: String(partition) },
+        Number(firstOffset - start),
+      );
+      log.error(
+        { topic, partition, storedNextOffset: start.toString(), firstOffset: firstOffset.toString() },
+        "offsets missing between the handler's offset and the first message fetched (deleted before they were handled)",
+      );
+    }
 
     const events: ReceivedEvent[] = [];
     const letters: DeadLetter[] = [];
@@ -178,7 +208,6 @@ export class KafkaEventSubscriber implements EventSubscriber {
         );
       }
     }
-    const labels = { topic, group: this.options.groupId };
     const lastOffset = BigInt(messages[messages.length - 1].offset);
     const nextOffset = (lastOffset + 1n).toString();
     await this.options.deadLetters.publish(letters);
@@ -204,8 +233,7 @@ export class KafkaEventSubscriber implements EventSubscriber {
         topics: [{ topic, partitions: [{ partition, offset: nextOffset }] }],
       });
     }
-    if (this.ownedPositions.has(`${topic}:${partition}`))
-      this.ownedPositions.set(`${topic}:${partition}`, lastOffset + 1n);
+    if (this.ownedPositions.has(position)) this.ownedPositions.set(position, lastOffset + 1n);
     const lag = BigInt(batch.highWatermark) - (lastOffset + 1n);
     this.metrics.consumerLag.set({ ...labels, partition: String(partition) }, Number(lag > 0n ? lag : 0n));
     await payload.heartbeat();

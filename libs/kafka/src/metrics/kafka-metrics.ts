@@ -14,6 +14,8 @@ export class KafkaMetrics {
   readonly handlerErrors: Counter<'topic' | 'group'>;
   readonly consumerCrashes: Counter<'group'>;
   readonly consumerLag: Gauge<'topic' | 'partition' | 'group'>;
+  readonly skippedOffsets: Counter<'topic' | 'partition' | 'group'>;
+  readonly logResets: Counter<'topic' | 'group'>;
 
   private constructor(registry: Registry) {
     const registers = [registry];
@@ -64,6 +66,18 @@ export class KafkaMetrics {
       name: 'oms_kafka_consumer_lag_messages',
       help: 'High watermark minus the next offset to process, per partition',
       labelNames: ['topic', 'partition', 'group'],
+      registers,
+    });
+    this.skippedOffsets = new Counter({
+      name: 'oms_kafka_consumer_skipped_offsets_total',
+      help: "Offsets between a handler-owned offset and the first message fetched after it: deleted by retention before they were handled (or a transactional producer's markers)",
+      labelNames: ['topic', 'partition', 'group'],
+      registers,
+    });
+    this.logResets = new Counter({
+      name: 'oms_kafka_consumer_log_resets_total',
+      help: "Partitions whose log ended before the handler-owned offset (truncated or created again) and were consumed from the client's resume point",
+      labelNames: ['topic', 'group'],
       registers,
     });
   }
