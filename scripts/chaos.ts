@@ -51,6 +51,16 @@ async function quiesce(world: ChaosWorld, desk: DeskClient, timeoutMs: number): 
   return differences;
 }
 
+/** How long after the quiescence window, if at all within `timeoutMs`, the OMS came to equal the venue. */
+async function lateConvergence(world: ChaosWorld, desk: DeskClient, timeoutMs: number): Promise<string> {
+  const started = Date.now();
+  const differences = await quiesce(world, desk, timeoutMs);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  return differences.length === 0
+    ? `the OMS came to equal the venue ${seconds} s later (a slow OMS, not a lossy one)`
+    : `still ${differences.length} difference(s) ${seconds} s later`;
+}
+
 /** Runs a CLI check; a failure's whole output is kept in the logs folder, beside the apps' logs. */
 function cliCheck(script: string, args: string[], databaseUrl: string, logsDir: string): string {
   const result = spawnSync(
@@ -131,6 +141,8 @@ async function main(): Promise<number> {
               )
               .catch((error: unknown) => `unavailable (${String(error)})`),
           };
+    // Tells a slow OMS from a lossy one: whether the difference closes on its own later.
+    const afterWindow = differences.length === 0 ? undefined : await lateConvergence(world, desk, 240_000);
     const relayed = await relayCaughtUp(world.databaseUrl, 60_000);
     await world.oms.stop();
     const folded = await foldPositions(world.databaseUrl, world.kafkaBrokers).catch(
@@ -165,6 +177,7 @@ async function main(): Promise<number> {
       print(`OMS health when the comparison failed: ${atComparison.omsHealth}`);
       print(`OMS consumer metrics when the comparison failed: ${atComparison.consumerMetrics}`);
     }
+    if (afterWindow !== undefined) print(`after the quiescence window: ${afterWindow}`);
     const observed =
       differences.length > 0 ? await observedIds(world.kafkaBrokers, 60_000).catch(() => null) : null;
     for (const difference of differences) {
