@@ -3,7 +3,7 @@ import { EventBatch, HandlerOwnedOffsets } from './consume/event-subscriber';
 import { KafkaEventSubscriber } from './consume/kafka-event-subscriber';
 import { KafkaMetrics } from './metrics/kafka-metrics';
 import { sampleEnvelope } from './test-support/sample-events';
-import { useSubscriberSpecKit } from './test-support/subscriber-spec-kit';
+import { handledSequences, useSubscriberSpecKit } from './test-support/subscriber-spec-kit';
 import { eventually } from './test-support/test-kafka-cluster';
 
 describe('consumer offsets', () => {
@@ -25,25 +25,13 @@ describe('consumer offsets', () => {
     return kit.subscriber(topic, groupId, { ownedOffsets, metrics });
   }
 
-  async function collect(
+  function collect(
     topic: string,
     groupId: string,
     expected: number,
     owned?: HandlerOwnedOffsets,
   ): Promise<number[]> {
-    const sequences: number[] = [];
-    const reader = subscriber(topic, groupId, owned);
-    await reader.start((batch: EventBatch) => {
-      for (const event of batch.events)
-        sequences.push((event.envelope.payload as { sequence: number }).sequence);
-      return Promise.resolve();
-    });
-    try {
-      await eventually(() => (sequences.length >= expected ? true : undefined), `${expected} events`);
-    } finally {
-      await reader.stop();
-    }
-    return sequences;
+    return handledSequences(subscriber(topic, groupId, owned), expected);
   }
 
   it('resumes a restarted consumer from its committed offset', async () => {

@@ -2,14 +2,13 @@ import { logLevel } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { startTemporaryBroker, TemporaryBroker } from '@oms/kafka-broker/test-support/temporary-broker';
 import { createKafkaClient } from './client/kafka-client';
-import { EventBatch, HandlerOwnedOffsets } from './consume/event-subscriber';
+import { HandlerOwnedOffsets } from './consume/event-subscriber';
 import { KafkaEventSubscriber } from './consume/kafka-event-subscriber';
 import { KafkaMetrics } from './metrics/kafka-metrics';
 import { KafkaDeadLetterPublisher } from './publish/dead-letter-publisher';
 import { KafkaEventPublisher } from './publish/kafka-event-publisher';
 import { sampleCodec, sampleEnvelope } from './test-support/sample-events';
-import { useSubscriberSpecKit } from './test-support/subscriber-spec-kit';
-import { eventually } from './test-support/test-kafka-cluster';
+import { handledSequences, useSubscriberSpecKit } from './test-support/subscriber-spec-kit';
 
 /** A handler-owned store that claims `next` for every partition. */
 function storedAt(next: string): HandlerOwnedOffsets {
@@ -25,22 +24,6 @@ async function counterValue(
 ): Promise<number> {
   const { values } = await metric.get();
   return values.filter((value) => value.labels.topic === topic).reduce((sum, value) => sum + value.value, 0);
-}
-
-/** Starts `subscriber`, collects the sequences handled until `expected` arrived, stops it. */
-async function handledSequences(subscriber: KafkaEventSubscriber, expected: number): Promise<number[]> {
-  const sequences: number[] = [];
-  await subscriber.start((batch: EventBatch) => {
-    for (const event of batch.events)
-      sequences.push((event.envelope.payload as { sequence: number }).sequence);
-    return Promise.resolve();
-  });
-  try {
-    await eventually(() => (sequences.length >= expected ? true : undefined), `${expected} events`);
-  } finally {
-    await subscriber.stop();
-  }
-  return sequences;
 }
 
 describe('handler-owned offsets when the log changed under them', () => {

@@ -1,9 +1,10 @@
+import { EventBatch } from '../consume/event-subscriber';
 import { KafkaEventSubscriber, KafkaEventSubscriberOptions } from '../consume/kafka-event-subscriber';
 import { EventCodec } from '../envelope/event-codec';
 import { KafkaDeadLetterPublisher } from '../publish/dead-letter-publisher';
 import { KafkaEventPublisher } from '../publish/kafka-event-publisher';
 import { sampleCodec } from './sample-events';
-import { openTestKafkaCluster, TestKafkaCluster } from './test-kafka-cluster';
+import { eventually, openTestKafkaCluster, TestKafkaCluster } from './test-kafka-cluster';
 
 /** What a subscriber spec works with: a cluster, the sample codec, a publisher and a dead-letter topic. */
 export interface SubscriberSpecKit {
@@ -51,4 +52,26 @@ export function useSubscriberSpecKit(deadLetterTopic: string): SubscriberSpecKit
     await kit.cluster.close();
   });
   return kit;
+}
+
+/**
+ * Starts `subscriber`, collects the `sequence` of each sample event handled until
+ * `expected` arrived, and stops it.
+ */
+export async function handledSequences(
+  subscriber: KafkaEventSubscriber,
+  expected: number,
+): Promise<number[]> {
+  const sequences: number[] = [];
+  await subscriber.start((batch: EventBatch) => {
+    for (const event of batch.events)
+      sequences.push((event.envelope.payload as { sequence: number }).sequence);
+    return Promise.resolve();
+  });
+  try {
+    await eventually(() => (sequences.length >= expected ? true : undefined), `${expected} events`);
+  } finally {
+    await subscriber.stop();
+  }
+  return sequences;
 }
