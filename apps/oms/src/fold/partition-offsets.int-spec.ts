@@ -55,4 +55,21 @@ describe('PartitionOffsets (compare-and-set of the fold offsets)', () => {
       { partition: 1, next: '3' },
     ]);
   });
+
+  it('moves the offset back when the log was created again below it, still only from the stored one', async () => {
+    // The subscriber consumes a log that ends before the stored offset from its start
+    // (libs/kafka): the first batch's commit moves the stored 20 back to 4.
+    const offsets = new PartitionOffsets(database.dataSource, 'g');
+    await offsets.nextOffsets('t', [0]);
+    await database.dataSource.transaction((manager) => offsets.commit(manager, 't', 0, '4'));
+    offsets.committed('t', 0, '4');
+    expect(await stored()).toEqual(expect.arrayContaining([{ next: '4' }]));
+
+    const stale = new PartitionOffsets(database.dataSource, 'g');
+    await stale.nextOffsets('t', [0]);
+    await database.dataSource.transaction((manager) => offsets.commit(manager, 't', 0, '9'));
+    await expect(
+      database.dataSource.transaction((manager) => stale.commit(manager, 't', 0, '6')),
+    ).rejects.toBeInstanceOf(PartitionLostError);
+  });
 });
