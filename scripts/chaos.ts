@@ -110,10 +110,11 @@ async function main(): Promise<number> {
     if (!world.ingest.running) await world.ingest.start();
     await actions.settleTrackers(60_000);
     const differences = await quiesce(world, desk, 120_000);
-    const breaks = await desk
+    const openBreaks = await desk
       .get<{ items: unknown[] }>('/v1/breaks?status=open')
-      .then((page) => page.items.length)
-      .catch(() => 'unavailable');
+      .then((page) => page.items)
+      .catch(() => null);
+    const breaks = openBreaks === null ? 'unavailable' : openBreaks.length;
     const ingestHealth = await fetch(`${world.ingestUrl}/health`)
       .then((response) => response.text())
       .catch((error: unknown) => `unavailable (${String(error)})`);
@@ -178,6 +179,7 @@ async function main(): Promise<number> {
       print(`OMS consumer metrics when the comparison failed: ${atComparison.consumerMetrics}`);
     }
     if (afterWindow !== undefined) print(`after the quiescence window: ${afterWindow}`);
+    for (const open of openBreaks ?? []) print(`open break: ${JSON.stringify(open)}`);
     const observed =
       differences.length > 0 ? await observedIds(world.kafkaBrokers, 60_000).catch(() => null) : null;
     for (const difference of differences) {
