@@ -1,4 +1,4 @@
-import { logLevel } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { startTemporaryBroker, TemporaryBroker } from '@oms/kafka-broker/test-support/temporary-broker';
 import { createKafkaClient } from './client/kafka-client';
@@ -55,14 +55,18 @@ describe('handler-owned offsets when the log changed under them', () => {
     let broker: TemporaryBroker;
     let publisher: KafkaEventPublisher;
     let deadLetters: KafkaDeadLetterPublisher;
-    const kafka = () =>
-      createKafkaClient({ brokers: broker.brokers(), clientId: 'log-changes', logLevel: logLevel.NOTHING });
+    let kafka: Kafka;
 
     beforeAll(async () => {
       // Small segments and a small retention: a few sends roll segments that retention removes.
       broker = await startTemporaryBroker({ segmentBytes: 2_048, retentionBytes: 2_048 });
-      publisher = new KafkaEventPublisher({ kafka: kafka(), codec: sampleCodec() });
-      deadLetters = new KafkaDeadLetterPublisher(kafka(), 'log-changes-retention-dlq');
+      kafka = createKafkaClient({
+        brokers: broker.brokers(),
+        clientId: 'log-changes',
+        logLevel: logLevel.NOTHING,
+      });
+      publisher = new KafkaEventPublisher({ kafka, codec: sampleCodec() });
+      deadLetters = new KafkaDeadLetterPublisher(kafka, 'log-changes-retention-dlq');
     });
 
     afterAll(async () => {
@@ -73,7 +77,7 @@ describe('handler-owned offsets when the log changed under them', () => {
 
     it('counts and names the offsets deleted before the handler took them, and goes on', async () => {
       const topic = 'retained';
-      const admin = kafka().admin();
+      const admin = kafka.admin();
       await admin.connect();
       await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
       for (let send = 0; send < 12; send += 1) {
@@ -90,7 +94,7 @@ describe('handler-owned offsets when the log changed under them', () => {
 
       const metrics = KafkaMetrics.for(new Registry());
       const subscriber = new KafkaEventSubscriber({
-        kafka: kafka(),
+        kafka,
         codec: sampleCodec(),
         groupId: 'retained-group',
         topics: [topic],
