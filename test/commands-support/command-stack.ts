@@ -19,16 +19,19 @@ export const COMMAND_SPEC_SETTINGS = {
 };
 
 /**
- * A second OMS process on the stack's venue key gets its own part of the key's weight
- * budget, as an operator running two processes on one key must configure: the stack's
- * OMS keeps 3 query and 15 order weight per second (three quarters of the key's 5 and
- * 20, ingest the rest), this one floor(0.75 x 2) = 1 and floor(0.75 x 6) = 4, so
- * together they stay inside the key's budget and never earn a 429 that suspends it.
+ * A second OMS process on the stack's venue key must share the key's weight budget with
+ * the first, as an operator running two processes on one key configures them: a spec
+ * that starts one passes EXCHANGE_OMS_PROCESSES_PER_KEY (2 or more) to the whole stack.
+ * Otherwise each would take the whole OMS part, and together they could earn a 429 that
+ * suspends the key for a minute.
  */
-const SECOND_OMS_KEY_BUDGET = {
-  EXCHANGE_QUERY_WEIGHT_PER_SECOND: '2',
-  EXCHANGE_ORDER_WEIGHT_PER_SECOND: '6',
-};
+function refuseSecondOmsWithoutSharedBudget(environment: NodeJS.ProcessEnv): void {
+  if (Number(environment.EXCHANGE_OMS_PROCESSES_PER_KEY ?? '1') < 2) {
+    throw new Error(
+      'a second OMS on the stack needs startCommandStack({ EXCHANGE_OMS_PROCESSES_PER_KEY: "2" })',
+    );
+  }
+}
 
 export interface CommandStack {
   readonly stack: LocalStack;
@@ -128,10 +131,10 @@ export async function startCommandStack(extra: Record<string, string> = {}): Pro
       return [...demo.spotOrders, ...demo.futuresOrders, ...demo.futuresStopOrders];
     },
     startAnotherOms: async () => {
+      refuseSecondOmsWithoutSharedBudget(stack.appEnvironment);
       const app = await startOms(
         loadOmsConfig({
           ...stack.appEnvironment,
-          ...SECOND_OMS_KEY_BUDGET,
           OMS_HTTP_PORT: '0',
           OMS_HTTP_HOST: '127.0.0.1',
         }),
@@ -141,7 +144,8 @@ export async function startCommandStack(extra: Record<string, string> = {}): Pro
       return { app, url: `http://127.0.0.1:${listeningPort(app)}` };
     },
     startOmsProcess: async () => {
-      const oms = await startOmsProcess({ ...stack.appEnvironment, ...SECOND_OMS_KEY_BUDGET });
+      refuseSecondOmsWithoutSharedBudget(stack.appEnvironment);
+      const oms = await startOmsProcess(stack.appEnvironment);
       processes.push(oms);
       return oms;
     },

@@ -24,6 +24,7 @@ describe('loadCommandsConfig', () => {
     expect(config).toMatchObject({
       restUrl: 'http://127.0.0.1:8080',
       ingestShareOfSharedKey: 0.25,
+      omsProcessesPerKey: 1,
       venueTimeoutMs: 10_000,
       resolutionWindowMs: 30_000,
       limits: { defaults: { maxOrderNotional: null, maxOrderQty: null }, byAccount: {} },
@@ -56,6 +57,10 @@ describe('loadCommandsConfig', () => {
     [
       { EXCHANGE_ACCOUNTS: accounts, EXCHANGE_REST_URL: 'http://x', EXCHANGE_SHARED_KEY_INGEST_SHARE: '1' },
       /EXCHANGE_SHARED_KEY_INGEST_SHARE/,
+    ],
+    [
+      { EXCHANGE_ACCOUNTS: accounts, EXCHANGE_REST_URL: 'http://x', EXCHANGE_OMS_PROCESSES_PER_KEY: '4' },
+      /EXCHANGE_OMS_PROCESSES_PER_KEY: 4 processes leave each less than one weight per second of EXCHANGE_QUERY_WEIGHT_PER_SECOND/,
     ],
   ])('stops at start naming the wrong variable (%#)', (env, message) => {
     expect(() => loadCommandsConfig(env)).toThrow(ConfigurationError);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExchangeAccount, ExchangeAccountsError, parseExchangeAccounts, SiteFamily } from '@oms/exchange';
 import { ConfigurationError } from '@oms/platform';
+import { KeyBudget, omsProcessWeightPerSecond } from '../venue/shared-key-budget';
 import { OrderLimits, parseOrderLimits } from './order-limits';
 
 /**
@@ -16,7 +17,9 @@ export interface CommandsConfig {
   /** Part of a shared key's weight budget left to ingest (the OMS uses the rest). */
   readonly ingestShareOfSharedKey: number;
   /** The key's weight budgets per second at this venue (seeds: 5 query, 20 order). */
-  readonly keyBudget: { readonly queryPerSecond: number; readonly orderPerSecond: number };
+  readonly keyBudget: KeyBudget;
+  /** OMS processes sending with one key at once; each keeps its part of the key's budget. */
+  readonly omsProcessesPerKey: number;
   /** How long a write may wait for the venue's answer before it is uncertain. */
   readonly venueTimeoutMs: number;
   /** How long the resolver looks up an uncertain order before declaring it not placed. */
@@ -43,6 +46,7 @@ const commandsEnvironment = z.object({
     .default(0.25),
   EXCHANGE_QUERY_WEIGHT_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(5),
   EXCHANGE_ORDER_WEIGHT_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+  EXCHANGE_OMS_PROCESSES_PER_KEY: z.coerce.number().int().min(1).max(1_000).default(1),
   OMS_VENUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OMS_RESOLUTION_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   OMS_RESOLUTION_FIRST_LOOKUP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
@@ -66,6 +70,7 @@ export function loadCommandsConfig(env: NodeJS.ProcessEnv): CommandsConfig | nul
   if (values.EXCHANGE_ACCOUNTS === undefined) {
     throw new ConfigurationError('oms', ['EXCHANGE_ACCOUNTS: is required when EXCHANGE_REST_URL is set']);
   }
+  refuseProcessesWithoutBudget(values);
   let accounts: ExchangeAccount[];
   try {
     accounts = parseExchangeAccounts(values.EXCHANGE_ACCOUNTS);
@@ -83,6 +88,7 @@ export function loadCommandsConfig(env: NodeJS.ProcessEnv): CommandsConfig | nul
       queryPerSecond: values.EXCHANGE_QUERY_WEIGHT_PER_SECOND,
       orderPerSecond: values.EXCHANGE_ORDER_WEIGHT_PER_SECOND,
     },
+    omsProcessesPerKey: values.EXCHANGE_OMS_PROCESSES_PER_KEY,
     venueTimeoutMs: values.OMS_VENUE_TIMEOUT_MS,
     resolutionWindowMs: values.OMS_RESOLUTION_WINDOW_MS,
     firstLookupDelayMs: values.OMS_RESOLUTION_FIRST_LOOKUP_MS,
@@ -95,4 +101,28 @@ export function loadCommandsConfig(env: NodeJS.ProcessEnv): CommandsConfig | nul
       accounts.map((account) => account.name),
     ),
   };
+}
+
+/**
+ * Each OMS process on a key needs at least one weight per second of each budget (a
+ * lookup weighs one); more processes than that would overrun the key together.
+ */
+function refuseProcessesWithoutBudget(values: z.infer<typeof commandsEnvironment>): void {
+  const share = {
+    sharesKeyWithIngest: true,
+    ingestShare: values.EXCHANGE_SHARED_KEY_INGEST_SHARE,
+    omsProcessesPerKey: values.EXCHANGE_OMS_PROCESSES_PER_KEY,
+  };
+  const problems = (
+    [
+      ['EXCHANGE_QUERY_WEIGHT_PER_SECOND', values.EXCHANGE_QUERY_WEIGHT_PER_SECOND],
+      ['EXCHANGE_ORDER_WEIGHT_PER_SECOND', values.EXCHANGE_ORDER_WEIGHT_PER_SECOND],
+    ] as const
+  )
+    .filter(([, weight]) => omsProcessWeightPerSecond(weight, share) < 1)
+    .map(
+      ([name, weight]) =>
+        `EXCHANGE_OMS_PROCESSES_PER_KEY: ${share.omsProcessesPerKey} processes leave each less than one weight per second of ${name} (${weight}, less ingest's share ${share.ingestShare})`,
+    );
+  if (problems.length > 0) throw new ConfigurationError('oms', problems);
 }

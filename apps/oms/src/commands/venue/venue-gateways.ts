@@ -37,11 +37,12 @@ export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
         siteFamily: config.siteFamily,
         apiKeyHeader: config.apiKeyHeader,
         requestTimeoutMs: config.venueTimeoutMs,
-        rateBudgets: omsRateBudgets(
-          account.ingestSharesTradingKey,
-          config.ingestShareOfSharedKey,
-          config.keyBudget,
-        ),
+        rateBudgets: omsRateBudgets({
+          sharesKeyWithIngest: account.ingestSharesTradingKey,
+          ingestShare: config.ingestShareOfSharedKey,
+          omsProcessesPerKey: config.omsProcessesPerKey,
+          keyBudget: config.keyBudget,
+        }),
       });
       this.gateways.set(account.name, { account, client, rules: (symbol) => this.rulesOf(client, symbol) });
     }
