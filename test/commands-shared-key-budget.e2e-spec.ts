@@ -1,5 +1,6 @@
 import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
-import { CommandStack, startCommandStack } from './commands-support/command-stack';
+import { CommandStack, DeskJson, startCommandStack } from './commands-support/command-stack';
+import { total } from './commands-support/prometheus-text';
 
 const isCertain = (order: { status: string }) =>
   order.status !== 'UNCERTAIN' && order.status !== 'PENDING_SUBMIT';
@@ -17,35 +18,52 @@ describe('two OMS processes on one venue key (e2e)', () => {
   let desk: CommandStack;
 
   beforeAll(async () => {
-    desk = await startCommandStack({ EXCHANGE_OMS_PROCESSES_PER_KEY: '2' });
+    // A window long enough for the first orders to be pending still when the second OMS starts.
+    desk = await startCommandStack({ EXCHANGE_OMS_PROCESSES_PER_KEY: '2', OMS_RESOLUTION_WINDOW_MS: '6000' });
   });
 
   afterAll(async () => {
     await desk?.stop();
   });
 
-  it('resolve many uncertain orders together without the venue ever answering a 429', async () => {
+  it('resolve many uncertain orders together, each worked on by one of them, and the venue never answers a 429', async () => {
+    const placeUncertain = async (omsUrl: string, count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        const price = String(1000 + ids.length);
+        const placed = await desk.call(
+          'POST',
+          '/v1/spot/orders',
+          { account: 'demo', symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.001', price },
+          {},
+          omsUrl,
+        );
+        expect(placed.body).toMatchObject({ status: 'UNCERTAIN' });
+        ids.push(placed.body.id);
+      }
+    };
+    const ids: string[] = [];
+    await desk.fault('http', { mode: 'FAIL_BEFORE', count: 2 * ORDERS_PER_OMS, status: 503 });
+    await placeUncertain(desk.omsUrl, ORDERS_PER_OMS);
+    // The second process finds the first one's orders in the store as it starts.
     const other = await desk.startAnotherOms();
     try {
-      await desk.fault('http', { mode: 'FAIL_BEFORE', count: 2 * ORDERS_PER_OMS, status: 503 });
-      const ids: string[] = [];
-      for (let index = 0; index < ORDERS_PER_OMS; index += 1) {
-        for (const omsUrl of [desk.omsUrl, other.url]) {
-          const price = String(1000 + ids.length);
-          const placed = await desk.call(
-            'POST',
-            '/v1/spot/orders',
-            { account: 'demo', symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.001', price },
-            {},
-            omsUrl,
-          );
-          expect(placed.body).toMatchObject({ status: 'UNCERTAIN' });
-          ids.push(placed.body.id);
-        }
-      }
-      // Every order is looked up until "not found" lasts the window, by both processes at
-      // once (each rescans the shared store). A 429 would suspend the key for a minute.
+      await placeUncertain(other.url, ORDERS_PER_OMS);
+      // Every order is looked up until "not found" lasts the window. Both processes find
+      // every order in the shared store. A 429 would suspend the key for a minute.
       for (const id of ids) expect((await desk.orderUntil(id, isCertain, 40_000)).status).toBe('NOT_PLACED');
+
+      // One process works on each order (the other one only watches it): the lookups the
+      // venue answered are exactly those the resolutions recorded. Both OMS run in this
+      // process, so the one exposition counts the lookups of both.
+      let recordedLookups = 0;
+      for (const id of ids) {
+        const trail = await desk.call('GET', `/v1/orders/${id}/events`);
+        const resolved = trail.body.items.find((event: DeskJson) => event.type === 'OrderSubmissionResolved');
+        recordedLookups += resolved.payload.evidence.lookups;
+      }
+      const exposition = await (await fetch(`${desk.omsUrl}/metrics`)).text();
+      expect(total(exposition, 'oms_resolution_lookups_total', { kind: 'submission' })).toBe(recordedLookups);
+      expect(total(exposition, 'oms_resolutions_total', { kind: 'submission' })).toBe(ids.length);
 
       // A key the venue suspended in the last minute answers 429 to any request.
       const [account] = parseExchangeAccounts(desk.stack.appEnvironment.EXCHANGE_ACCOUNTS ?? '');
@@ -62,7 +80,14 @@ describe('two OMS processes on one venue key (e2e)', () => {
         const placed = await desk.call(
           'POST',
           '/v1/spot/orders',
-          { account: 'demo', symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.001', price: '1010' },
+          {
+            account: 'demo',
+            symbol: 'BTCUSDT',
+            side: 'BUY',
+            type: 'LIMIT',
+            quantity: '0.001',
+            price: '1010',
+          },
           {},
           omsUrl,
         );

@@ -16,6 +16,7 @@ import { OrderBatchService } from './placement/order-batch.service';
 import { OrderCommands } from './placement/order-commands';
 import { OrderPlacementService } from './placement/order-placement.service';
 import { PreTradeService } from './pre-trade/pre-trade.service';
+import { ResolutionClaims } from './resolution/resolution-claims';
 import { UncertainOrderResolver } from './resolution/uncertain-order-resolver';
 import { OrderMutationsResolver } from './graphql/order-mutations.resolver';
 import { VenueGateways } from './venue/venue-gateways';
@@ -40,6 +41,7 @@ export class CommandsModule {
         CommandReadModels,
         OrderCommands,
         PreTradeService,
+        ResolutionClaims,
         UncertainOrderResolver,
         CreateOutcomeRecorder,
         OrderPlacementService,

@@ -10,8 +10,8 @@ export type ResolutionEvidence = 'lookup' | 'stream-or-poll' | 'absent' | 'ack';
 
 /**
  * Prometheus metrics of the command path: desk orders by the status they were answered
- * with, orders uncertain right now, time to certainty, resolutions by evidence and
- * pre-trade refusals by rule.
+ * with, orders uncertain right now, time to certainty, resolutions by evidence, venue
+ * lookups by answer and pre-trade refusals by rule.
  */
 @Injectable()
 export class CommandMetrics {
@@ -52,6 +52,15 @@ export class CommandMetrics {
         labelNames: ['kind', 'evidence'],
       }),
   );
+  private readonly lookups = metric(
+    'oms_resolution_lookups_total',
+    () =>
+      new Counter({
+        name: 'oms_resolution_lookups_total',
+        help: 'Lookups of uncertain orders sent to the venue by this process, by the answer',
+        labelNames: ['kind', 'answer'],
+      }),
+  );
   private readonly refusals = metric(
     'oms_pre_trade_refusals_total',
     () =>
@@ -78,6 +87,10 @@ export class CommandMetrics {
   ): void {
     this.resolutions.inc({ kind, evidence });
     this.timeToCertainty.observe({ kind, outcome }, Math.max(0, tookMs) / 1000);
+  }
+
+  lookedUp(kind: 'submission' | 'cancel', answer: 'found' | 'not-found' | 'unavailable'): void {
+    this.lookups.inc({ kind, answer });
   }
 
   preTradeRefused(rule: string): void {

@@ -15,6 +15,7 @@ import { CommandReadModels } from '../orders/command-read-models';
 import { OrderCommands } from '../placement/order-commands';
 import { VenueGateways } from '../venue/venue-gateways';
 import { PendingKind, pendingKey, pendingKinds, refOfState, streamIdOf } from './pending-order';
+import { ResolutionClaims } from './resolution-claims';
 import {
   afterLookup,
   confirmedAbsent,
@@ -34,11 +35,18 @@ interface Pending {
   dueAt: number;
   /** The last write of this resolver settled it (evidence "lookup"). */
   lookedUp: boolean;
+  /**
+   * This process answered the desk for it or worked on it under its claim: it counts the
+   * resolution in the metrics (another process that only saw it settled does not).
+   */
+  worked: boolean;
 }
 
 const TICK_MS = 25;
 const RESCAN_MS = 15_000;
 const CONCURRENCY = 8;
+/** How often an order another process has claimed is tried again (a dead process's claims lapse at once). */
+const CLAIM_RETRY_MS = 3_000;
 /** An intent younger than the venue timeout plus this may still be awaiting its answer in this process. */
 const IN_FLIGHT_GRACE_MS = 2_000;
 
@@ -50,6 +58,8 @@ const IN_FLIGHT_GRACE_MS = 2_000;
  * it looks the order up by client id with backoff, inside the key's weight budget.
  * Found: the venue's record folds in as an observation. "Not found" for the whole
  * window: ResolveSubmissionAbsent (NOT_PLACED). Nothing is ever re-sent.
+ * With several OMS processes on one store, each order is worked on by the one process
+ * holding its claim (ResolutionClaims); the others only watch it until it is settled.
  */
 @Injectable()
 export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -67,6 +77,7 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
     private readonly readModels: CommandReadModels,
     private readonly commands: OrderCommands,
     private readonly metrics: CommandMetrics,
+    private readonly claims: ResolutionClaims,
   ) {
     this.policy = resolutionPolicy(config.resolutionWindowMs, config.firstLookupDelayMs);
   }
@@ -86,10 +97,21 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
     while (this.running.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
-  /** Starts (or keeps) resolving one order's submission or cancel. */
+  /** Starts (or keeps) resolving one order's submission or cancel this process answered the desk for. */
   track(ref: OrderAggregateRef, kind: PendingKind): void {
+    this.watch(ref, kind, true);
+  }
+
+  private watch(ref: OrderAggregateRef, kind: PendingKind, answeredHere: boolean): void {
     const key = pendingKey(ref, kind);
-    if (this.pending.has(key)) return;
+    const known = this.pending.get(key);
+    if (known !== undefined) {
+      if (answeredHere && !known.worked) {
+        known.worked = true;
+        this.publishGauge();
+      }
+      return;
+    }
     this.pending.set(key, {
       key,
       ref,
@@ -97,6 +119,7 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
       run: EMPTY_RUN,
       dueAt: Date.now() + this.policy.firstDelayMs,
       lookedUp: false,
+      worked: answeredHere,
     });
     this.publishGauge();
   }
@@ -113,7 +136,8 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
       for (const row of await this.readModels.pendingOrders()) {
         const ref = refOfState(row.streamType, row.state);
         if (ref === null) continue;
-        for (const kind of pendingKinds(row.state as unknown as OrderLifecycleState)) this.track(ref, kind);
+        for (const kind of pendingKinds(row.state as unknown as OrderLifecycleState))
+          this.watch(ref, kind, false);
       }
     } catch (error) {
       this.logger.error({ err: error }, 'pending resolutions could not be read; retrying');
@@ -144,6 +168,7 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
       if (done) {
         this.pending.delete(item.key);
         this.publishGauge();
+        await this.claims.release(item.key);
       }
     } catch (error) {
       this.logger.error(
@@ -162,78 +187,85 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
       item.dueAt = now + this.policy.maxDelayMs;
       return false;
     }
+    if (this.settled(item, state)) return true;
+    const answerDueAt = this.answerDueAt(item, state);
+    // The process that sent it may still record its answer: nobody claims it before then.
+    if (answerDueAt !== null && now < answerDueAt) {
+      item.dueAt = answerDueAt;
+      return false;
+    }
+    if (!(await this.claims.claim(item.key))) {
+      item.dueAt = now + CLAIM_RETRY_MS;
+      return false;
+    }
+    if (!item.worked) {
+      item.worked = true;
+      this.publishGauge();
+    }
     const origin = { actor: null, correlationId: newCorrelationId() };
-    if (item.kind === 'submission') {
-      const submission = state.submission;
-      if (submission.phase === 'requested') {
-        const answerDue = submission.requestedAt + this.config.venueTimeoutMs + IN_FLIGHT_GRACE_MS;
-        if (now < answerDue) {
-          item.dueAt = answerDue;
-          return false;
-        }
-        // The intent was recorded but its answer never was (the OMS stopped in between).
-        await this.commands.execute(
-          item.ref,
-          {
-            type: 'RecordSubmissionUncertain',
-            reason: 'connection-lost',
-            detail: 'no venue answer was recorded',
-            now,
-          },
-          origin,
-          'oms',
-        );
-        item.dueAt = now;
-        return false;
-      }
-      if (submission.phase !== 'uncertain') {
-        if (submission.phase === 'resolved') {
-          const evidence =
-            submission.outcome === 'absent' ? 'absent' : item.lookedUp ? 'lookup' : 'stream-or-poll';
-          this.metrics.resolved(
-            'submission',
-            evidence,
-            submission.outcome,
-            submission.resolvedAt - submission.uncertainSince,
-          );
-        }
-        return true;
-      }
-    } else {
-      const cancel = state.cancel;
-      if (cancel.phase === 'requested' && cancel.acknowledgedAt === null) {
-        if (now < cancel.requestedAt + this.config.venueTimeoutMs + IN_FLIGHT_GRACE_MS) {
-          item.dueAt = cancel.requestedAt + this.config.venueTimeoutMs + IN_FLIGHT_GRACE_MS;
-          return false;
-        }
-        await this.commands.execute(
-          item.ref,
-          {
-            type: 'RecordCancelUncertain',
-            reason: 'connection-lost',
-            detail: 'no venue answer was recorded',
-            now,
-          },
-          origin,
-          'oms',
-        );
-        item.dueAt = now;
-        return false;
-      }
-      // An acknowledged cancel is confirmed by a later report; the lookup is one, in case the stream's is lost.
-      if (cancel.phase !== 'uncertain' && cancel.phase !== 'requested') {
-        if (cancel.phase === 'resolved') {
-          this.metrics.resolved(
-            'cancel',
-            item.lookedUp ? 'lookup' : 'stream-or-poll',
-            cancel.outcome,
-            cancel.resolvedAt - cancel.requestedAt,
-          );
-        }
-        return true;
-      }
+    if (answerDueAt !== null) {
+      // The intent was recorded but its answer never was (the OMS stopped in between).
+      const reason = { reason: 'connection-lost', detail: 'no venue answer was recorded', now } as const;
+      await this.commands.execute(
+        item.ref,
+        item.kind === 'submission'
+          ? { type: 'RecordSubmissionUncertain', ...reason }
+          : { type: 'RecordCancelUncertain', ...reason },
+        origin,
+        'oms',
+      );
+      item.dueAt = now;
+      return false;
     }
     return this.lookUp(item, now, origin);
+  }
+
+  /**
+   * True once the submission or cancel needs nothing more from the venue; counts the
+   * resolution when this process took part in it.
+   */
+  private settled(item: Pending, state: OrderLifecycleState): boolean {
+    if (item.kind === 'submission') {
+      const submission = state.submission;
+      if (submission.phase === 'requested' || submission.phase === 'uncertain') return false;
+      if (submission.phase === 'resolved' && item.worked) {
+        const evidence =
+          submission.outcome === 'absent' ? 'absent' : item.lookedUp ? 'lookup' : 'stream-or-poll';
+        this.metrics.resolved(
+          'submission',
+          evidence,
+          submission.outcome,
+          submission.resolvedAt - submission.uncertainSince,
+        );
+      }
+      return true;
+    }
+    const cancel = state.cancel;
+    // An acknowledged cancel is confirmed by a later report; the lookup is one, in case the stream's is lost.
+    if (cancel.phase === 'uncertain' || cancel.phase === 'requested') return false;
+    if (cancel.phase === 'resolved' && item.worked) {
+      this.metrics.resolved(
+        'cancel',
+        item.lookedUp ? 'lookup' : 'stream-or-poll',
+        cancel.outcome,
+        cancel.resolvedAt - cancel.requestedAt,
+      );
+    }
+    return true;
+  }
+
+  /** When a request still waiting for its venue answer is due to have one; null when it has one. */
+  private answerDueAt(item: Pending, state: OrderLifecycleState): number | null {
+    if (item.kind === 'submission') {
+      const submission = state.submission;
+      return submission.phase === 'requested'
+        ? submission.requestedAt + this.config.venueTimeoutMs + IN_FLIGHT_GRACE_MS
+        : null;
+    }
+    const cancel = state.cancel;
+    return cancel.phase === 'requested' && cancel.acknowledgedAt === null
+      ? cancel.requestedAt + this.config.venueTimeoutMs + IN_FLIGHT_GRACE_MS
+      : null;
   }
 
   private async lookUp(
@@ -244,6 +276,7 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
     const gateway = this.gateways.get(item.ref.accountId);
     const result = await lookUpOrder(gateway, item.ref, now);
     const answeredAt = Date.now();
+    if (result.answer !== 'skipped') this.metrics.lookedUp(item.kind, result.answer);
     switch (result.answer) {
       case 'skipped':
         item.dueAt = answeredAt + this.policy.baseDelayMs;
@@ -310,10 +343,11 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
     if (written instanceof DomainError) this.logger.warn({ code: written.code }, 'absence not recorded');
   }
 
+  /** Counts the orders this process works on, so that the processes' gauges add up. */
   private publishGauge(): void {
-    let submissions = 0;
-    for (const item of this.pending.values()) if (item.kind === 'submission') submissions += 1;
-    this.metrics.setUncertain('submission', submissions);
-    this.metrics.setUncertain('cancel', this.pending.size - submissions);
+    const counts = { submission: 0, cancel: 0 };
+    for (const item of this.pending.values()) if (item.worked) counts[item.kind] += 1;
+    this.metrics.setUncertain('submission', counts.submission);
+    this.metrics.setUncertain('cancel', counts.cancel);
   }
 }
