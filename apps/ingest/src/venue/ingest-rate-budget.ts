@@ -35,10 +35,10 @@ export function fitsBudget(endpoint: EndpointSpec, budgets: RateBudgets): boolea
 }
 
 /**
- * How long past its window each spend stays booked. The venue counts a request when it
- * arrives; a request delayed in transit can land in the same venue window as the next
- * one. Ingest is not in a hurry, so it keeps a wide margin (libs/exchange's default is
- * 100 ms) and leaves the OMS its part even on a busy network.
+ * How long past its window each spend stays booked, beyond the moment the venue has
+ * surely counted the request (libs/exchange holds a spend until the answer, or for the
+ * transit allowance). Ingest is not in a hurry, so it keeps a wider margin than
+ * libs/exchange's 100 ms and leaves the OMS its part even around a venue window's edge.
  */
 export const INGEST_SAFETY_MARGIN_MS = 300;
 

@@ -242,7 +242,23 @@ export class VenueRestClient {
       { category: endpoint.rate, weight: endpoint.weight },
       ...(endpoint.extraRates ?? []).map((category) => ({ category, weight: 1 })),
     ];
-    await this.settings.limiter.acquire(this.rateKey(endpoint), costs, name);
+    const grant = await this.settings.limiter.acquire(this.rateKey(endpoint), costs, name);
+    try {
+      return await this.sendWithin(endpoint, params, jsonBody, recvWindowMs, name);
+    } finally {
+      // Answered, failed or never sent: either way the venue has counted it by now, if ever.
+      grant.complete();
+    }
+  }
+
+  private async sendWithin(
+    endpoint: EndpointSpec,
+    params: RequestParams,
+    jsonBody: readonly unknown[] | undefined,
+    recvWindowMs: number,
+    name: string,
+  ): Promise<AttemptResult> {
+    const signer = this.settings.signer;
     if (endpoint.security === 'signed') await this.clock.ensureFresh();
     const laidOut = layOutRequest(
       endpoint,

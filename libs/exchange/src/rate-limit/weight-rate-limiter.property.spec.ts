@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RateCategory, WeightRateLimiter } from './weight-rate-limiter';
+import { RateCategory, RateGrant, WeightRateLimiter } from './weight-rate-limiter';
 
 const budgets = {
   query: { weight: 5, windowMs: 1_000 },
@@ -47,6 +47,55 @@ describe('WeightRateLimiter properties', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('never lets the venue count more than the budget in any of its windows, however late requests arrive', async () => {
+    const request = fc.record({
+      gapMs: fc.integer({ min: 0, max: 400 }),
+      /** From taking the budget to reaching the venue: a clock resync, a busy event loop, the network. */
+      transitMs: fc.integer({ min: 0, max: 500 }),
+      answerMs: fc.integer({ min: 0, max: 1_500 }),
+      weight: fc.constantFrom(1, 1, 1, 3, 5),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 60 }), async (requests) => {
+        let now = 0;
+        // Requests are under way together: each grant completes when its answer comes.
+        const underWay: { answeredAt: number; grant: RateGrant }[] = [];
+        const advanceTo = (target: number) => {
+          underWay.sort((a, b) => a.answeredAt - b.answeredAt);
+          while (underWay.length > 0 && underWay[0].answeredAt <= target) {
+            const next = underWay.shift()!;
+            now = Math.max(now, next.answeredAt);
+            next.grant.complete();
+          }
+          now = target;
+        };
+        const limiter = new WeightRateLimiter({
+          budgets,
+          now: () => now,
+          sleep: (ms) => {
+            advanceTo(now + ms);
+            return Promise.resolve();
+          },
+          maxWaitMs: 600_000,
+        });
+        const arrivals: { at: number; weight: number }[] = [];
+        for (const { gapMs, transitMs, answerMs, weight } of requests) {
+          advanceTo(now + gapMs);
+          const grant = await limiter.acquire('a', [{ category: 'query', weight }], 'X');
+          arrivals.push({ at: now + transitMs, weight });
+          underWay.push({ answeredAt: now + transitMs + answerMs, grant });
+        }
+        for (const arrival of arrivals) {
+          const counted = arrivals
+            .filter((other) => other.at >= arrival.at && other.at - arrival.at < budgets.query.windowMs)
+            .reduce((sum, other) => sum + other.weight, 0);
+          expect(counted).toBeLessThanOrEqual(budgets.query.weight);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,5 +1,5 @@
 import { RateLimitedError } from '../errors/exchange-errors';
-import { WeightRateLimiter } from './weight-rate-limiter';
+import { RateCost, WeightRateLimiter } from './weight-rate-limiter';
 
 function virtualTime() {
   const clock = { now: 1_000_000, slept: [] as number[] };
@@ -14,24 +14,47 @@ function virtualTime() {
   };
 }
 
+/** A request answered at once, as the client completes its grant on the answer. */
+async function answered(limiter: WeightRateLimiter, key: string, costs: readonly RateCost[]): Promise<void> {
+  (await limiter.acquire(key, costs, 'X')).complete();
+}
+
 describe('WeightRateLimiter', () => {
   it('lets a key spend its query budget of 5 per second, then waits for the window to slide', async () => {
     const time = virtualTime();
     const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
-    for (let i = 0; i < 5; i += 1)
-      await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
+    for (let i = 0; i < 5; i += 1) await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
     expect(time.clock.slept).toEqual([]);
-    await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
+    await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
     expect(time.clock.slept).toEqual([1100]); // window plus the 100 ms safety margin
   });
 
   it('counts weights: a weight-5 query uses the whole second', async () => {
     const time = virtualTime();
     const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
-    await limiter.acquire('key-a', [{ category: 'query', weight: 5 }], 'GET /api/v1/account');
+    await answered(limiter, 'key-a', [{ category: 'query', weight: 5 }]);
     time.clock.now += 400;
-    await limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q');
+    await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
     expect(time.clock.slept).toEqual([700]);
+  });
+
+  it('holds the spend of a request under way until the transit allowance, then a window', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    // Under way: it may reach the venue up to 500 ms late and be counted then.
+    await limiter.acquire('key-a', [{ category: 'query', weight: 5 }], 'GET /slow');
+    await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
+    expect(time.clock.slept).toEqual([1600]);
+  });
+
+  it('ages a spend from its answer when the answer comes within the transit allowance', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    const grant = await limiter.acquire('key-a', [{ category: 'query', weight: 5 }], 'GET /q');
+    time.clock.now += 200;
+    grant.complete();
+    await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
+    expect(time.clock.slept).toEqual([1100]);
   });
 
   it('keeps keys and categories apart', async () => {
@@ -51,9 +74,9 @@ describe('WeightRateLimiter', () => {
       { category: 'order' as const, weight: 1 },
       { category: 'transfer' as const, weight: 1 },
     ];
-    await limiter.acquire('key-a', costs, 'POST /transfer');
+    await answered(limiter, 'key-a', costs);
     time.clock.now += 250;
-    await limiter.acquire('key-a', costs, 'POST /transfer');
+    await answered(limiter, 'key-a', costs);
     expect(time.clock.slept).toEqual([850]);
   });
 

@@ -38,22 +38,41 @@ export interface WeightRateLimiterOptions {
   /** Block after a 418 when the venue does not say how long. */
   readonly ipBlockMs?: number;
   /**
-   * Added to every window. Spends are booked when a request leaves, but the venue
-   * counts them when they arrive; network jitter can bring two requests closer on
-   * its side than on ours, so each spend is held a little longer than the window.
+   * Added to every window, past the moment the venue has surely counted the request
+   * (see `RateGrant`): a little room for the venue's clock and window boundaries.
    */
   readonly safetyMarginMs?: number;
+  /**
+   * Longest a request is taken to need between taking its budget and reaching the
+   * venue (a clock resync, a busy event loop, the network). A request under way
+   * longer than this has arrived, and its spend ages from then on.
+   */
+  readonly transitAllowanceMs?: number;
+}
+
+/**
+ * The budget a request took. The venue counts a request when it arrives: after the
+ * budget was taken, and before the answer or within the transit allowance, whichever
+ * comes first. A spend is held for a window (and the margin) past that moment, so any
+ * two requests that meet in one venue window were both held when the later one took
+ * its budget, however late either reached the venue.
+ */
+export interface RateGrant {
+  /** The request has its answer, or failed: it has reached the venue by now, if ever. */
+  complete(): void;
 }
 
 interface Spend {
-  readonly at: number;
+  /** The latest the venue counted it: its completion, or its booking plus the transit allowance. */
+  countedBy: number;
   readonly weight: number;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sliding-window weight limiter per API key and category. Requests wait for budget
+ * Sliding-window weight limiter per API key and category, each spend held from the
+ * moment the venue has surely counted it (`RateGrant`). Requests wait for budget
  * (up to `maxWaitMs`); a key that got a 429 is suspended and nothing is sent with it
  * until the suspension ends, which is what keeps the client from ever earning a 418.
  */
@@ -65,6 +84,7 @@ export class WeightRateLimiter {
   private readonly suspensionMs: number;
   private readonly ipBlockMs: number;
   private readonly safetyMarginMs: number;
+  private readonly transitAllowanceMs: number;
   private readonly spends = new Map<string, Spend[]>();
   private readonly suspendedUntilByKey = new Map<string, number>();
   private ipBlockedUntil = 0;
@@ -77,18 +97,27 @@ export class WeightRateLimiter {
     this.suspensionMs = options.suspensionMs ?? 60_000;
     this.ipBlockMs = options.ipBlockMs ?? 10 * 60_000;
     this.safetyMarginMs = options.safetyMarginMs ?? 100;
+    this.transitAllowanceMs = options.transitAllowanceMs ?? 500;
   }
 
-  /** Waits until every cost fits its budget, then books them; throws RateLimitedError instead of sending into a suspension. */
-  async acquire(keyId: string, costs: readonly RateCost[], endpoint: string): Promise<void> {
+  /**
+   * Waits until every cost fits its budget, then books them until the grant completes
+   * and one window after; throws RateLimitedError instead of sending into a suspension.
+   */
+  async acquire(keyId: string, costs: readonly RateCost[], endpoint: string): Promise<RateGrant> {
     const deadline = this.now() + this.maxWaitMs;
     for (;;) {
       this.throwIfSuspended(keyId, endpoint);
       const now = this.now();
       const waitMs = Math.max(0, ...costs.map((cost) => this.waitFor(keyId, cost, now)));
       if (waitMs === 0) {
-        for (const cost of costs) this.book(keyId, cost, now);
-        return;
+        const spends = costs.map((cost) => this.book(keyId, cost, now));
+        return {
+          complete: () => {
+            const completedAt = this.now();
+            for (const spend of spends) spend.countedBy = Math.min(spend.countedBy, completedAt);
+          },
+        };
       }
       if (now + waitMs > deadline) {
         throw new RateLimitedError(endpoint, 'local-budget', waitMs, false);
@@ -133,21 +162,25 @@ export class WeightRateLimiter {
     const needed = Math.min(cost.weight, budget.weight);
     if (used + needed <= budget.weight) return 0;
     const heldMs = budget.windowMs + this.safetyMarginMs;
-    for (const spend of spends) {
+    // A completion can bring a spend's end forward, past spends booked before it.
+    const byEnd = [...spends].sort((a, b) => a.countedBy - b.countedBy);
+    for (const spend of byEnd) {
       used -= spend.weight;
-      if (used + needed <= budget.weight) return spend.at + heldMs - now;
+      if (used + needed <= budget.weight) return spend.countedBy + heldMs - now;
     }
     return heldMs;
   }
 
-  private book(keyId: string, cost: RateCost, now: number): void {
-    this.prune(keyId, cost.category, now).push({ at: now, weight: cost.weight });
+  private book(keyId: string, cost: RateCost, now: number): Spend {
+    const spend: Spend = { countedBy: now + this.transitAllowanceMs, weight: cost.weight };
+    this.prune(keyId, cost.category, now).push(spend);
+    return spend;
   }
 
   private prune(keyId: string, category: RateCategory, now: number): Spend[] {
     const bucketKey = `${keyId}\u0000${category}`;
     const heldMs = this.budgets[category].windowMs + this.safetyMarginMs;
-    const kept = (this.spends.get(bucketKey) ?? []).filter((spend) => now - spend.at < heldMs);
+    const kept = (this.spends.get(bucketKey) ?? []).filter((spend) => now - spend.countedBy < heldMs);
     this.spends.set(bucketKey, kept);
     return kept;
   }
