@@ -110,6 +110,12 @@ describe('docker/compose.yaml', () => {
     expect(replicas[0].environment).toEqual(replicas[1].environment);
     expect(replicas[0].depends_on?.migrate).toEqual({ condition: 'service_completed_successfully' });
   });
+
+  it('tells each OMS replica how many send with the venue key, so together they keep to its budget', () => {
+    const replicas = appServices.filter(([, service]) => service.environment?.APP === 'oms');
+    for (const [, service] of replicas)
+      expect(environmentOf(service).EXCHANGE_OMS_PROCESSES_PER_KEY).toBe(String(replicas.length));
+  });
 });
 
 describe('production code', () => {
