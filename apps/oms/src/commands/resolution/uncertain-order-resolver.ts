@@ -124,11 +124,6 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
     this.publishGauge();
   }
 
-  /** How many orders are being resolved (for specs and health). */
-  get size(): number {
-    return this.pending.size;
-  }
-
   /** Rebuilds the pending resolutions from the fold's states: survives restarts. */
   async rescan(): Promise<void> {
     this.lastScanAt = Date.now();
