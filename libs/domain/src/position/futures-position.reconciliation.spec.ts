@@ -40,6 +40,37 @@ describe('futures position: reconciliation against the venue', () => {
     ]);
   });
 
+  it('a realizedPnl mismatch from an opening fill not seen yet is resolved once it arrives', () => {
+    const reconcile = { type: 'ReconcilePosition' as const, realizedPnlTolerance: '0.00001', now: 9 };
+    const before = runCommands(positionDecider, [recordFill(closed), reconcile]);
+    expect(Object.values(before.state.breaks)).toEqual([
+      expect.objectContaining({ kind: 'realized-pnl-mismatch', resolution: null }),
+    ]);
+    const after = runCommands(positionDecider, [recordFill(opened), { ...reconcile, now: 10 }], before.state);
+    expect(Object.values(after.state.breaks)).toEqual([
+      expect.objectContaining({
+        kind: 'realized-pnl-mismatch',
+        resolution: {
+          actor: 'reconciliation',
+          note: `fills now realize -3.29278 on fill ${closed.fillId}, as the venue`,
+          resolvedAt: 10,
+        },
+      }),
+    ]);
+  });
+
+  it('a realizedPnl mismatch that persists stays open', () => {
+    const shifted = { ...opened, fillId: 'T-shifted', price: '3327.52' };
+    const reconcile = { type: 'ReconcilePosition' as const, realizedPnlTolerance: '0.00001', now: 9 };
+    const { state } = runCommands(positionDecider, [
+      recordFill(shifted),
+      recordFill(closed),
+      reconcile,
+      { ...reconcile, now: 10 },
+    ]);
+    expect(Object.values(state.breaks).map((found) => found.resolution)).toEqual([null]);
+  });
+
   it('a snapshot ahead of the known fills is a break, resolved once the missing fill arrives', () => {
     const first = positionFill('BUY_OPEN', '1', '2429.6', { time: 1723084699000 });
     const missing = positionFill('BUY_OPEN', '1', '2429.6', { time: 1723084699500 });

@@ -6,7 +6,8 @@ import { FuturesPositionEvent, FuturesPositionState, PositionFill } from './futu
 
 /**
  * Venue snapshot against the fills up to its time, and each closing fill's venue
- * realizedPnl against the computed one; a mismatch that later disappears is resolved.
+ * realizedPnl against the computed one; a mismatch that later disappears (the missing
+ * fill arrived) is resolved.
  * A snapshot older than the latest settled fill is not compared (the totals cannot be
  * taken apart at its time), and only the closing fills the state keeps are checked: the
  * OMS reconciles at every position snapshot, long before a fill settles.
@@ -53,6 +54,7 @@ export function reconcilePosition(
       }
     }
   }
+  const agreeing = new Map<string, string>();
   for (const delta of foldPosition(state).realizedPnlDeltas) {
     if (delta.venue.minus(delta.computed).abs().greaterThan(tolerance)) {
       events.push(
@@ -65,7 +67,26 @@ export function reconcilePosition(
           now,
         ),
       );
+    } else {
+      agreeing.set(delta.fillId, canonicalDecimal(delta.computed));
     }
+  }
+  // A fill figured before an earlier one was known (a dropped stream report, a poll not
+  // yet in) realizes the wrong amount until that one arrives.
+  for (const [id, found] of Object.entries(state.breaks)) {
+    const computed = agreeing.get(String(found.venue.fillId));
+    if (found.kind !== 'realized-pnl-mismatch' || found.resolution !== null || computed === undefined)
+      continue;
+    events.push({
+      type: 'ReconciliationBreakResolved',
+      schemaVersion: 1,
+      data: {
+        breakId: id,
+        actor: 'reconciliation',
+        note: `fills now realize ${computed} on fill ${String(found.venue.fillId)}, as the venue`,
+        resolvedAt: now,
+      },
+    });
   }
   return newBreaks(state, events);
 }
