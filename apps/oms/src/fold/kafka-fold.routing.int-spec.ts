@@ -162,6 +162,60 @@ describe('Kafka fold: routing of fills to their orders and positions', () => {
     expect(await harness.query(`SELECT count(*)::int AS n FROM oms_parked_fills`)).toEqual([{ n: 0 }]);
   });
 
+  it('raises a realized P&L break for a closing fill folded before its opening fill, and resolves it once that fill arrives', async () => {
+    const shortBreaks = () =>
+      harness.query<{ kind: string; status: string; resolved_by: string | null }>(
+        `SELECT kind, status, resolved_by FROM rm_breaks WHERE symbol = $1 AND id LIKE '%:SHORT:%' ORDER BY kind`,
+        [PERPETUAL],
+      );
+    const shortFill = (
+      orderId: string,
+      orderSide: 'SELL_OPEN' | 'BUY_CLOSE',
+      price: string,
+      time: number,
+    ) => [
+      futuresOrder({
+        orderId,
+        side: orderSide,
+        price,
+        origQty: '2',
+        executedQty: '2',
+        avgPrice: price,
+        status: 'FILLED',
+        updateTime: time,
+      }),
+      futuresFill({
+        orderId,
+        ticketId: `tk-${orderId}`,
+        direction: orderSide === 'SELL_OPEN' ? 'SELL' : 'BUY',
+        orderSide,
+        price,
+        quantity: '2',
+        // The venue's figure: (2500 - 2400) x 2 contracts x 0.001 ETH.
+        realizedPnl: orderSide === 'BUY_CLOSE' ? '0.2' : '0',
+        tradeTime: time,
+      }),
+    ];
+    const flat = (updateTime: number) =>
+      futuresPosition({ side: 'SHORT', position: '0', available: '0', avgPrice: '0', updateTime });
+    // The closing fill reaches the OMS first (the opening one's stream report was dropped).
+    await harness.publish([...shortFill('8102', 'BUY_CLOSE', '2400', T0 + 200), flat(T0 + 300)]);
+    await harness.waitFor('the realized P&L break', async () =>
+      (await shortBreaks()).some((found) => found.kind === 'realized-pnl-mismatch') ? true : undefined,
+    );
+    // The trades poll brings the opening fill; the next position report reconciles.
+    await harness.publish([...shortFill('8101', 'SELL_OPEN', '2500', T0 + 100), flat(T0 + 400)]);
+    const breaks = await harness.waitFor('the breaks to be resolved', async () => {
+      const rows = await shortBreaks();
+      return rows.every((found) => found.status === 'resolved') ? rows : undefined;
+    });
+    expect(breaks).toEqual(
+      expect.arrayContaining([
+        { kind: 'realized-pnl-mismatch', status: 'resolved', resolved_by: 'reconciliation' },
+      ]),
+    );
+  });
+
   it('shows an order placed at the venue by someone else as origin external, with its fills', async () => {
     await harness.publish([
       spotFill({ orderId: '8001', ticketId: 'ext-1', clientOrderId: 'web-123', source: 'ws', fee: null }),
