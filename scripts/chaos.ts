@@ -84,11 +84,14 @@ function cliCheck(script: string, args: string[], databaseUrl: string, logsDir: 
 async function main(): Promise<number> {
   const seed = option('seed', 1);
   const minutes = option('minutes', 2);
+  const omsCount = option('oms-processes', 1);
   const random = new SeededRandom(seed);
   const stats = new ChaosStats();
-  print(`fault suite: seed ${seed}, ${minutes} minute(s); starting Postgres, broker, venue, OMS and ingest`);
+  print(
+    `fault suite: seed ${seed}, ${minutes} minute(s); starting Postgres, broker, venue, ${omsCount} OMS process(es) and ingest`,
+  );
   const logsDir = mkdtempSync(join(tmpdir(), `oms-chaos-logs-seed${seed}-`));
-  const world = await startChaosWorld(root, seed, logsDir);
+  const world = await startChaosWorld(root, seed, logsDir, omsCount);
   const actions = new ChaosActions(world, random, stats);
   const desk = new DeskClient(world.omsUrl, world.deskToken);
   try {
@@ -106,7 +109,7 @@ async function main(): Promise<number> {
     print('trading stopped; clearing faults and waiting for quiescence');
     await Promise.all(inFlight);
     await actions.clearFaults();
-    if (!world.oms.running) await world.oms.start();
+    for (const oms of world.omsProcesses) if (!oms.running) await oms.start();
     if (!world.ingest.running) await world.ingest.start();
     await actions.settleTrackers(60_000);
     const differences = await quiesce(world, desk, 120_000);
@@ -145,7 +148,7 @@ async function main(): Promise<number> {
     // Tells a slow OMS from a lossy one: whether the difference closes on its own later.
     const afterWindow = differences.length === 0 ? undefined : await lateConvergence(world, desk, 240_000);
     const relayed = await relayCaughtUp(world.databaseUrl, 60_000);
-    await world.oms.stop();
+    for (const oms of world.omsProcesses) await oms.stop();
     const folded = await foldPositions(world.databaseUrl, world.kafkaBrokers).catch(
       (error: unknown) => `unavailable (${String(error)})`,
     );

@@ -16,6 +16,8 @@ const FUTURES = 'BTCUSDT-PERPETUAL';
 
 export class ChaosActions {
   private readonly desk: DeskClient;
+  /** One desk client per OMS process; desk requests go to one of them at random. */
+  private readonly desks: readonly DeskClient[];
   private readonly external: ExchangeClient;
   private readonly openDeskOrders = new Set<string>();
   private readonly trackers: Promise<void>[] = [];
@@ -27,6 +29,7 @@ export class ChaosActions {
     readonly stats: ChaosStats,
   ) {
     this.desk = new DeskClient(world.omsUrl, world.deskToken);
+    this.desks = world.omsUrls.map((url) => new DeskClient(url, world.deskToken));
     this.external = new ExchangeClient({
       baseUrl: world.venue.restUrl,
       credentials: { kind: 'hmac', apiKey: world.externalKey.apiKey, secretKey: world.externalKey.secretKey },
@@ -100,13 +103,20 @@ export class ChaosActions {
         return this.control('/faults/rate-limit', { count, apiKey: this.world.venue.demo.apiKey });
       case 'broker restart':
         return this.world.restartBroker();
-      case 'OMS SIGKILL + restart':
-        await this.world.oms.kill();
-        return this.world.oms.start();
+      case 'OMS SIGKILL + restart': {
+        const oms = this.oneOf(this.world.omsProcesses);
+        await oms.kill();
+        return oms.start();
+      }
       case 'ingest SIGKILL + restart':
         await this.world.ingest.kill();
         return this.world.ingest.start();
     }
+  }
+
+  /** With one OMS process, takes no random choice, so that a seed replays as before. */
+  private oneOf<T>(items: readonly T[]): T {
+    return items.length === 1 ? items[0] : this.random.pick(items);
   }
 
   async clearFaults(): Promise<void> {
@@ -171,7 +181,7 @@ export class ChaosActions {
   private async placeAtDesk(path: string, body: Record<string, unknown>): Promise<void> {
     const sentAt = Date.now();
     try {
-      const order = await this.desk.request<DeskOrder>(
+      const order = await this.oneOf(this.desks).request<DeskOrder>(
         'POST',
         path,
         { account: 'demo', ...body },
@@ -218,7 +228,7 @@ export class ChaosActions {
     const id = this.random.pick(open);
     this.openDeskOrders.delete(id);
     try {
-      await this.desk.request('DELETE', `/v1/orders/${id}`);
+      await this.oneOf(this.desks).request('DELETE', `/v1/orders/${id}`);
       this.stats.deskCancels += 1;
     } catch (error) {
       if (error instanceof DeskRequestError && error.status < 500)

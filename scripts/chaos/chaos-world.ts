@@ -20,12 +20,18 @@ export interface ChaosWorld {
   readonly venue: RunningVenue;
   readonly databaseUrl: string;
   readonly deskToken: string;
+  /** The first OMS process's address (the one the checks read through). */
   readonly omsUrl: string;
+  /** Every OMS process's address, in the order of `omsProcesses`. */
+  readonly omsUrls: readonly string[];
   /** Ingest's HTTP address (health, metrics). */
   readonly ingestUrl: string;
   /** The broker's address (it keeps its port across restarts). */
   readonly kafkaBrokers: readonly string[];
+  /** The first OMS process. */
   readonly oms: AppProcess;
+  /** The OMS processes: one consumer group, one venue key. */
+  readonly omsProcesses: readonly AppProcess[];
   readonly ingest: AppProcess;
   /** A second key of the demo user, for orders the OMS did not place (external orders). */
   readonly externalKey: { apiKey: string; secretKey: string };
@@ -33,8 +39,16 @@ export interface ChaosWorld {
   stop(): Promise<void>;
 }
 
-/** `logsDir` keeps the apps' logs; the caller deletes it when the run passed. */
-export async function startChaosWorld(root: string, seed: number, logsDir: string): Promise<ChaosWorld> {
+/**
+ * `logsDir` keeps the apps' logs; the caller deletes it when the run passed. With
+ * `omsCount` above one, the OMS processes share the consumer group and the venue key.
+ */
+export async function startChaosWorld(
+  root: string,
+  seed: number,
+  logsDir: string,
+  omsCount = 1,
+): Promise<ChaosWorld> {
   const folder = mkdtempSync(join(tmpdir(), 'oms-chaos-'));
   chmodSync(folder, 0o755);
   const stops: Array<() => Promise<void>> = [];
@@ -82,7 +96,9 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
     const externalKey = { apiKey: created.apiKey, secretKey: created.secretKey };
 
     const deskToken = `desk_${randomBytes(24).toString('base64url')}`;
-    const [omsPort, ingestPort] = [await freePort(), await freePort()];
+    const omsPorts: number[] = [];
+    for (let index = 0; index < omsCount; index += 1) omsPorts.push(await freePort());
+    const ingestPort = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
@@ -94,8 +110,8 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
       // The apps keep to the same budgets the venue was given above.
       EXCHANGE_ORDER_WEIGHT_PER_SECOND: '200',
       EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100',
+      EXCHANGE_OMS_PROCESSES_PER_KEY: String(omsCount),
       DESK_ADMIN_TOKEN: deskToken,
-      OMS_HTTP_PORT: String(omsPort),
       OMS_HTTP_HOST: '127.0.0.1',
       INGEST_HTTP_PORT: String(ingestPort),
       INGEST_HTTP_HOST: '127.0.0.1',
@@ -104,12 +120,16 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
       LOG_FORMAT: 'json',
       LOG_LEVEL: process.env.CHAOS_APP_LOG_LEVEL ?? 'info',
     };
-    const oms = new AppProcess(
-      'oms',
-      root,
-      env,
-      `http://127.0.0.1:${omsPort}/health`,
-      join(logsDir, 'oms.log'),
+    const omsUrls = omsPorts.map((port) => `http://127.0.0.1:${port}`);
+    const omsProcesses = omsPorts.map(
+      (port, index) =>
+        new AppProcess(
+          'oms',
+          root,
+          { ...env, OMS_HTTP_PORT: String(port) },
+          `${omsUrls[index]}/health`,
+          join(logsDir, index === 0 ? 'oms.log' : `oms-${index + 1}.log`),
+        ),
     );
     const ingest = new AppProcess(
       'ingest',
@@ -119,11 +139,12 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
       join(logsDir, 'ingest.log'),
     );
     stops.push(async () => {
-      await Promise.all([oms.stop(), ingest.stop()]);
-      oms.close();
+      await Promise.all([...omsProcesses.map((oms) => oms.stop()), ingest.stop()]);
+      for (const oms of omsProcesses) oms.close();
       ingest.close();
     });
-    await oms.start();
+    // One after the other: the first applies the migrations.
+    for (const oms of omsProcesses) await oms.start();
     await ingest.start();
 
     return {
@@ -131,10 +152,12 @@ export async function startChaosWorld(root: string, seed: number, logsDir: strin
       venue,
       databaseUrl,
       deskToken,
-      omsUrl: `http://127.0.0.1:${omsPort}`,
+      omsUrl: omsUrls[0],
+      omsUrls,
       ingestUrl: `http://127.0.0.1:${ingestPort}`,
       kafkaBrokers: [`127.0.0.1:${brokerPort}`],
-      oms,
+      oms: omsProcesses[0],
+      omsProcesses,
       ingest,
       externalKey,
       async restartBroker() {
