@@ -41,16 +41,7 @@ export function reconcilePosition(
         computed === venue.position &&
         fold.overclosedContracts.isZero()
       ) {
-        events.push({
-          type: 'ReconciliationBreakResolved',
-          schemaVersion: 1,
-          data: {
-            breakId: id,
-            actor: 'reconciliation',
-            note: `fills now give ${computed} contracts, as the venue`,
-            resolvedAt: now,
-          },
-        });
+        events.push(reconciledBreak(id, `fills now give ${computed} contracts, as the venue`, now));
       }
     }
   }
@@ -77,18 +68,24 @@ export function reconcilePosition(
     const computed = agreeing.get(String(found.venue.fillId));
     if (found.kind !== 'realized-pnl-mismatch' || found.resolution !== null || computed === undefined)
       continue;
-    events.push({
-      type: 'ReconciliationBreakResolved',
-      schemaVersion: 1,
-      data: {
-        breakId: id,
-        actor: 'reconciliation',
-        note: `fills now realize ${computed} on fill ${String(found.venue.fillId)}, as the venue`,
-        resolvedAt: now,
-      },
-    });
+    events.push(
+      reconciledBreak(
+        id,
+        `fills now realize ${computed} on fill ${String(found.venue.fillId)}, as the venue`,
+        now,
+      ),
+    );
   }
   return newBreaks(state, events);
+}
+
+/** A break the reconciliation itself found gone: the figures now agree with the venue's. */
+function reconciledBreak(breakId: string, note: string, now: number): FuturesPositionEvent {
+  return {
+    type: 'ReconciliationBreakResolved',
+    schemaVersion: 1,
+    data: { breakId, actor: 'reconciliation', note, resolvedAt: now },
+  };
 }
 
 function scope(state: FuturesPositionState): string {
