@@ -40,8 +40,17 @@ describe('OMS metrics endpoint (e2e)', () => {
       'oms_time_to_certainty_seconds',
       'oms_resolutions_total',
       'oms_pre_trade_refusals_total',
+      'oms_resolution_lookups_total',
     ])
       expect(text).toContain(`# TYPE ${name} `);
+    // Two OMS processes on the demo key (ingest polls with a read-only key of its own):
+    // each keeps half of the seeds' 5 query and 20 order weight per second.
+    expect(
+      sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'query' }),
+    ).toBe(2);
+    expect(
+      sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'order' }),
+    ).toBe(10);
   });
 
   it('counts a placed desk order by market and status, and a pre-trade refusal by rule', async () => {

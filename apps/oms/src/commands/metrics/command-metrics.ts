@@ -11,7 +11,7 @@ export type ResolutionEvidence = 'lookup' | 'stream-or-poll' | 'absent' | 'ack';
 /**
  * Prometheus metrics of the command path: desk orders by the status they were answered
  * with, orders uncertain right now, time to certainty, resolutions by evidence, venue
- * lookups by answer and pre-trade refusals by rule.
+ * lookups by answer, each key's budget this process keeps and pre-trade refusals by rule.
  */
 @Injectable()
 export class CommandMetrics {
@@ -61,6 +61,15 @@ export class CommandMetrics {
         labelNames: ['kind', 'answer'],
       }),
   );
+  private readonly keyBudgets = metric(
+    'oms_venue_key_budget_weight_per_second',
+    () =>
+      new Gauge({
+        name: 'oms_venue_key_budget_weight_per_second',
+        help: "This process's part of each account key's weight budget (EXCHANGE_OMS_PROCESSES_PER_KEY, ingest's share)",
+        labelNames: ['account', 'category'],
+      }),
+  );
   private readonly refusals = metric(
     'oms_pre_trade_refusals_total',
     () =>
@@ -91,6 +100,10 @@ export class CommandMetrics {
 
   lookedUp(kind: 'submission' | 'cancel', answer: 'found' | 'not-found' | 'unavailable'): void {
     this.lookups.inc({ kind, answer });
+  }
+
+  keyBudget(account: string, category: 'query' | 'order', weightPerSecond: number): void {
+    this.keyBudgets.set({ account, category }, weightPerSecond);
   }
 
   preTradeRefused(rule: string): void {

@@ -3,6 +3,7 @@ import { ExchangeAccount, ExchangeClient, SymbolRulebook, SymbolRules } from '@o
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { COMMANDS_CONFIG } from '../config/commands-config.token';
 import { CommandsConfig } from '../config/commands.config';
+import { CommandMetrics } from '../metrics/command-metrics';
 import { omsRateBudgets } from './shared-key-budget';
 
 /** One venue account as the command path uses it: its trading client and the venue's symbol rules. */
@@ -29,20 +30,26 @@ export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
-  constructor(@Inject(COMMANDS_CONFIG) private readonly config: CommandsConfig) {
+  constructor(
+    @Inject(COMMANDS_CONFIG) private readonly config: CommandsConfig,
+    metrics: CommandMetrics,
+  ) {
     for (const account of config.accounts) {
+      const rateBudgets = omsRateBudgets({
+        sharesKeyWithIngest: account.ingestSharesTradingKey,
+        ingestShare: config.ingestShareOfSharedKey,
+        omsProcessesPerKey: config.omsProcessesPerKey,
+        keyBudget: config.keyBudget,
+      });
+      metrics.keyBudget(account.name, 'query', rateBudgets.query.weight);
+      metrics.keyBudget(account.name, 'order', rateBudgets.order.weight);
       const client = new ExchangeClient({
         baseUrl: config.restUrl,
         credentials: account.credentials,
         siteFamily: config.siteFamily,
         apiKeyHeader: config.apiKeyHeader,
         requestTimeoutMs: config.venueTimeoutMs,
-        rateBudgets: omsRateBudgets({
-          sharesKeyWithIngest: account.ingestSharesTradingKey,
-          ingestShare: config.ingestShareOfSharedKey,
-          omsProcessesPerKey: config.omsProcessesPerKey,
-          keyBudget: config.keyBudget,
-        }),
+        rateBudgets,
       });
       this.gateways.set(account.name, { account, client, rules: (symbol) => this.rulesOf(client, symbol) });
     }
