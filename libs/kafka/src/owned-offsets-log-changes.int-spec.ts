@@ -104,8 +104,13 @@ describe('handler-owned offsets when the log changed under them', () => {
         metrics,
       });
 
-      const sequences = await handledSequences(subscriber, 24 - logStart);
+      const starts: Array<{ firstOffset: string; deletedFrom?: string }> = [];
+      const sequences = await handledSequences(subscriber, 24 - logStart, ({ firstOffset, deletedFrom }) =>
+        starts.push({ firstOffset, ...(deletedFrom === undefined ? {} : { deletedFrom }) }),
+      );
       expect(sequences).toEqual(Array.from({ length: 24 - logStart }, (_, index) => logStart + index));
+      // The handler is told that the offsets from its own to the log's start are gone.
+      expect(starts[0]).toEqual({ firstOffset: String(logStart), deletedFrom: '0' });
       expect(await counterValue(metrics.skippedOffsets, topic)).toBe(logStart);
       expect(await counterValue(metrics.logResets, topic)).toBe(0);
     });

@@ -105,6 +105,7 @@ describe.each([
       events: [
         { envelope, topic, partition: 0, offset: '0', key: null, correlationId: envelope.correlationId },
       ],
+      firstOffset: '0',
       nextOffset: '1',
       highWatermark: '1',
     });

@@ -45,12 +45,17 @@ export class FoldBatchHandler {
   ) {}
 
   readonly handle = async (batch: EventBatch): Promise<void> => {
+    // A batch of dead letters only still moves the stored offset past them.
+    if (batch.events.length === 0) return this.foldPart(batch);
+    let firstOffset = batch.firstOffset;
     for (let start = 0; start < batch.events.length; start += this.maxPerTransaction) {
       const events = batch.events.slice(start, start + this.maxPerTransaction);
       const last = start + this.maxPerTransaction >= batch.events.length;
       // The last part also covers the dead letters after it (the batch's next offset).
       const nextOffset = last ? batch.nextOffset : (BigInt(events[events.length - 1].offset) + 1n).toString();
-      await this.foldPart({ ...batch, events, nextOffset });
+      await this.foldPart({ ...batch, events, firstOffset, nextOffset });
+      // Later parts start where the one before ended; only the first can follow a deletion.
+      firstOffset = nextOffset;
     }
   };
 
@@ -77,7 +82,7 @@ export class FoldBatchHandler {
         },
         {
           beforeCommit: (executor) =>
-            this.offsets.commit(executor, batch.topic, batch.partition, batch.nextOffset),
+            this.offsets.commit(executor, batch.topic, batch.partition, batch, batch.nextOffset),
           // Observations and their offsets commit together: lost with a crash, they are
           // fetched from Kafka and folded again.
           flushCommit: false,

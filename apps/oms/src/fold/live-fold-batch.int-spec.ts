@@ -6,7 +6,7 @@ import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldServices } from '../aggregates/fold-services';
 import { pipelinedTransactions } from '../aggregates/transaction-runner';
 import { FoldBatchHandler } from './fold-batch.handler';
-import { PartitionLostError, PartitionOffsets } from './partition-offsets';
+import { PartitionGapError, PartitionLostError, PartitionOffsets } from './partition-offsets';
 import { decodedEnvelope } from './test-support/fold-fixtures';
 import { createFoldTestDatabase } from './test-support/fold-test-database';
 
@@ -35,6 +35,7 @@ function batchAt(offset: number, orderId: string): EventBatch {
         correlationId: envelope.correlationId,
       },
     ],
+    firstOffset: String(offset),
     nextOffset: String(offset + 1),
     highWatermark: String(offset + 1),
   };
@@ -110,5 +111,24 @@ describe('a live fold batch on a pipelined connection', () => {
     await previousHandler.handle(batchAt(2, '5004'));
     expect(await storedOffset()).toBe('3');
     expect(await ordersOf('5004')).toBe(1);
+  });
+
+  it('refuses a batch that starts past the stored offset and writes nothing; a batch of dead letters only moves the offset past them', async () => {
+    const offsets = new PartitionOffsets(database.dataSource, 'live');
+    await offsets.nextOffsets(TOPIC, [0]);
+    expect(await storedOffset()).toBe('3');
+    // Offsets 3 and 4 were never folded: a batch from 5 would skip them.
+    const skipping = handlerWith(offsets).handle(batchAt(5, '6001'));
+    await expect(skipping).rejects.toBeInstanceOf(PartitionGapError);
+    await expect(skipping).rejects.toMatchObject({ stored: '3', firstOffset: '5' });
+    expect(await storedOffset()).toBe('3');
+    expect(await ordersOf('6001')).toBe(0);
+
+    // 3 was a dead letter: its batch holds no observation but moves the offset.
+    await handlerWith(offsets).handle({ ...batchAt(3, 'unused'), events: [] });
+    expect(await storedOffset()).toBe('4');
+    await handlerWith(offsets).handle(batchAt(4, '6002'));
+    expect(await storedOffset()).toBe('5');
+    expect(await ordersOf('6002')).toBe(1);
   });
 });

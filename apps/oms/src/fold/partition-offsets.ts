@@ -17,6 +17,30 @@ export class PartitionLostError extends Error {
   }
 }
 
+/**
+ * A batch that starts past the stored offset, while the messages before it were not
+ * reported deleted: folding it would skip observations never folded.
+ */
+export class PartitionGapError extends Error {
+  constructor(
+    readonly topic: string,
+    readonly partition: number,
+    readonly stored: string,
+    readonly firstOffset: string,
+  ) {
+    super(
+      `${topic}[${partition}]: a batch starting at ${firstOffset} would skip the observations from the stored offset ${stored}`,
+    );
+    this.name = 'PartitionGapError';
+  }
+}
+
+/** Where a batch starts, and from where the log lost what came before it (retention). */
+export interface BatchStart {
+  readonly firstOffset: string;
+  readonly deletedFrom?: string;
+}
+
 const key = (topic: string, partition: number) => `${topic}:${partition}`;
 
 /**
@@ -51,12 +75,22 @@ export class PartitionOffsets implements HandlerOwnedOffsets {
    * Moves the offset from what this consumer believes to `next` (`oms_move_consumer_offset`,
    * which fails the transaction with PARTITION_LOST otherwise). Nothing reads the
    * statement's answer: on a pipelined connection the failure comes from the transaction,
-   * and `lostOf` names it.
+   * and `lostOf` names it. A batch starting past the believed offset is refused
+   * (PartitionGapError) unless the log no longer holds what came between.
    */
-  async commit(executor: SqlExecutor, topic: string, partition: number, next: string): Promise<void> {
+  async commit(
+    executor: SqlExecutor,
+    topic: string,
+    partition: number,
+    start: BatchStart,
+    next: string,
+  ): Promise<void> {
     const expected = this.believed.has(key(topic, partition))
       ? this.believed.get(key(topic, partition))!
       : null;
+    if (expected !== null && BigInt(start.firstOffset) > BigInt(expected) && start.deletedFrom !== expected) {
+      throw new PartitionGapError(topic, partition, expected, start.firstOffset);
+    }
     try {
       await issueWrite(
         executor,

@@ -160,7 +160,23 @@ export class KafkaEventSubscriber implements EventSubscriber {
     }
     if (messages.length === 0) return;
     const firstOffset = BigInt(messages[0].offset);
-    if (start !== undefined && firstOffset > start) {
+    if (
+      start !== undefined &&
+      firstOffset > start &&
+      (await this.logStartOffset(topic, partition)) <= start
+    ) {
+      // The messages from the handler's offset are still in the log, but the client
+      // fetched past them: fetch again from the handler's offset rather than skip them.
+      this.metrics.refetches.inc(labels);
+      log.error(
+        { topic, partition, storedNextOffset: start.toString(), firstOffset: firstOffset.toString() },
+        "the client fetched past the handler's offset; fetching again from it",
+      );
+      consumer.seek({ topic, partition, offset: start.toString() });
+      return;
+    }
+    const deletedFrom = start !== undefined && firstOffset > start ? start.toString() : undefined;
+    if (deletedFrom !== undefined && start !== undefined) {
       // Offsets the handler never saw are gone (retention deleted them before they were
       // handled): nothing can bring them back from Kafka, so say so loudly.
       this.metrics.skippedOffsets.inc(
@@ -212,15 +228,26 @@ export class KafkaEventSubscriber implements EventSubscriber {
     const nextOffset = (lastOffset + 1n).toString();
     await this.options.deadLetters.publish(letters);
     this.metrics.deadLettered.inc(labels, letters.length);
-    if (events.length > 0) {
+    // A handler that owns its offsets moves them past dead letters too.
+    if (events.length > 0 || this.options.ownedOffsets) {
       try {
-        await handler({ topic, partition, events, nextOffset, highWatermark: batch.highWatermark });
+        await handler({
+          topic,
+          partition,
+          events,
+          firstOffset: firstOffset.toString(),
+          nextOffset,
+          highWatermark: batch.highWatermark,
+          ...(deletedFrom === undefined ? {} : { deletedFrom }),
+        });
       } catch (error) {
         this.metrics.handlerErrors.inc(labels);
         log.error(
-          { err: error, topic, partition, firstOffset: events[0].offset },
+          { err: error, topic, partition, firstOffset: firstOffset.toString() },
           'event handler failed; batch not committed',
         );
+        // Fetch again from the handler's stored offsets, wherever the client stands.
+        if (this.options.ownedOffsets) this.loadOwnedOffsets(consumer, this.options.ownedOffsets);
         throw error;
       }
       this.metrics.eventsConsumed.inc(labels, events.length);
@@ -247,6 +274,18 @@ export class KafkaEventSubscriber implements EventSubscriber {
     if (now - (this.groupCommittedAt.get(partitionKey) ?? 0) < interval) return false;
     this.groupCommittedAt.set(partitionKey, now);
     return true;
+  }
+
+  /** The first offset the partition's log still holds (retention deletes below it). */
+  private async logStartOffset(topic: string, partition: number): Promise<bigint> {
+    const admin = this.options.kafka.admin();
+    await admin.connect();
+    try {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      return BigInt(offsets.find((entry) => entry.partition === partition)?.low ?? '0');
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   private loadOwnedOffsets(consumer: Consumer, ownedOffsets: HandlerOwnedOffsets): void {

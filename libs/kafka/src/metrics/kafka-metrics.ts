@@ -16,6 +16,7 @@ export class KafkaMetrics {
   readonly consumerLag: Gauge<'topic' | 'partition' | 'group'>;
   readonly skippedOffsets: Counter<'topic' | 'partition' | 'group'>;
   readonly logResets: Counter<'topic' | 'group'>;
+  readonly refetches: Counter<'topic' | 'group'>;
 
   private constructor(registry: Registry) {
     const registers = [registry];
@@ -77,6 +78,12 @@ export class KafkaMetrics {
     this.logResets = new Counter({
       name: 'oms_kafka_consumer_log_resets_total',
       help: "Partitions whose log ended before the handler-owned offset (truncated or created again) and were consumed from the client's resume point",
+      labelNames: ['topic', 'group'],
+      registers,
+    });
+    this.refetches = new Counter({
+      name: 'oms_kafka_consumer_refetches_total',
+      help: 'Batches that started past the handler-owned offset while the log still held the messages before them: fetched again from that offset',
       labelNames: ['topic', 'group'],
       registers,
     });

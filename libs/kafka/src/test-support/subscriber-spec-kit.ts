@@ -61,9 +61,11 @@ export function useSubscriberSpecKit(deadLetterTopic: string): SubscriberSpecKit
 export async function handledSequences(
   subscriber: KafkaEventSubscriber,
   expected: number,
+  onBatch: (batch: EventBatch) => void = () => undefined,
 ): Promise<number[]> {
   const sequences: number[] = [];
   await subscriber.start((batch: EventBatch) => {
+    onBatch(batch);
     for (const event of batch.events)
       sequences.push((event.envelope.payload as { sequence: number }).sequence);
     return Promise.resolve();
