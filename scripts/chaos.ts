@@ -18,7 +18,7 @@ import { ChaosActions } from './chaos/chaos-actions';
 import { ChaosStats } from './chaos/chaos-stats';
 import { chaosSummary } from './chaos/chaos-summary';
 import { ChaosWorld, startChaosWorld } from './chaos/chaos-world';
-import { everyEventPublished, foldPositions, observedIds, relayCaughtUp } from './chaos/kafka-checks';
+import { everyEventPublished, foldPositions, observedIds, relayCaughtUp, streamsOfInputs } from './chaos/kafka-checks';
 import { differencesBetween, readOms, readVenue } from './chaos/reconcile';
 import { SeededRandom } from './chaos/seeded-random';
 
@@ -185,17 +185,29 @@ async function main(): Promise<number> {
     for (const open of openBreaks ?? []) print(`open break: ${JSON.stringify(open)}`);
     const observed =
       differences.length > 0 ? await observedIds(world.kafkaBrokers, 60_000).catch(() => null) : null;
-    for (const difference of differences) {
-      // "order 123 (...)" or "fill 456 of order 123 (...)": whether ingest published it.
+    const locations = differences.map((difference) => {
+      // "order 123 (...)" or "fill 456 of order 123 (...)": whether ingest published it, and where.
       const id = /^(?:order|fill) (\S+)/.exec(difference)?.[1];
+      return id === undefined ? undefined : observed?.get(id);
+    });
+    const inputIds = locations.flatMap((where) => (where ?? []).map((entry) => entry.split(' ')[2]));
+    const storedIn =
+      inputIds.length > 0
+        ? await streamsOfInputs(world.databaseUrl, inputIds).catch(() => new Map<string, string[]>())
+        : new Map<string, string[]>();
+    differences.forEach((difference, index) => {
+      const where = locations[index];
       const seen =
-        observed === null || id === undefined
+        observed === null || /^(?:order|fill) /.exec(difference) === null
           ? ''
-          : observed.has(id)
-            ? ' [on the topic]'
-            : ' [not on the topic]';
+          : where === undefined
+            ? ' [not on the topic]'
+            : ` [on the topic: ${where
+                .slice(0, 4)
+                .map((entry) => `${entry} -> ${storedIn.get(entry.split(' ')[2])?.join(',') ?? 'no event'}`)
+                .join('; ')}]`;
       print(`difference: ${difference}${seen}`);
-    }
+    });
     const failed = checks.filter(([, result]) => result !== 'passed');
     if (failed.length > 0) {
       print(

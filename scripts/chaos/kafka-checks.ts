@@ -25,7 +25,7 @@ async function topicEnds(brokers: readonly string[], topic: string) {
 async function readTopic(
   brokers: readonly string[],
   topic: string,
-  each: (message: KafkaMessage) => void,
+  each: (message: KafkaMessage, partition: number) => void,
   done: () => boolean,
   timeoutMs: number,
 ): Promise<void> {
@@ -35,8 +35,8 @@ async function readTopic(
   try {
     await consumer.subscribe({ topic, fromBeginning: true });
     await consumer.run({
-      eachMessage: ({ message }) => {
-        each(message);
+      eachMessage: ({ message, partition }) => {
+        each(message, partition);
         return Promise.resolve();
       },
     });
@@ -116,24 +116,34 @@ export async function foldPositions(databaseUrl: string, brokers: readonly strin
 
 /**
  * The venue order ids and fill ids that observations on the venue observations topic
- * name (a diagnosis: what the OMS misses either reached Kafka and the fold did not keep
- * it, or never reached Kafka).
+ * name, each with where it lies (`p1@2034 SpotOrderObserved <eventId>`): what the OMS
+ * misses either reached Kafka and the fold did not keep it, or never reached Kafka.
  */
-export async function observedIds(brokers: readonly string[], timeoutMs: number): Promise<Set<string>> {
+export async function observedIds(
+  brokers: readonly string[],
+  timeoutMs: number,
+): Promise<Map<string, string[]>> {
   const topic = DEFAULT_TOPIC_NAMES.venueObservations;
   const ends = await topicEnds(brokers, topic);
   const total = ends.reduce((sum, end) => sum + Number(end.high) - Number(end.low), 0);
-  const ids = new Set<string>();
+  const ids = new Map<string, string[]>();
   let read = 0;
   await readTopic(
     brokers,
     topic,
-    (message) => {
+    (message, partition) => {
       read += 1;
       try {
-        const payload = (JSON.parse(String(message.value)) as { payload?: Record<string, unknown> }).payload;
-        for (const field of ['orderId', 'ticketId', 'tradeId'])
-          if (typeof payload?.[field] === 'string') ids.add(payload[field]);
+        const envelope = JSON.parse(String(message.value)) as {
+          type?: string;
+          eventId?: string;
+          payload?: Record<string, unknown>;
+        };
+        const where = `p${partition}@${message.offset} ${envelope.type} ${envelope.eventId}`;
+        for (const field of ['orderId', 'ticketId', 'tradeId']) {
+          const id = envelope.payload?.[field];
+          if (typeof id === 'string') ids.set(id, [...(ids.get(id) ?? []), where]);
+        }
       } catch {
         // not an envelope: counted, named by nothing
       }
@@ -142,4 +152,25 @@ export async function observedIds(brokers: readonly string[], timeoutMs: number)
     timeoutMs,
   );
   return ids;
+}
+
+/** The streams holding events decided from these observations (by the envelopes' eventIds). */
+export async function streamsOfInputs(
+  databaseUrl: string,
+  inputIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ input_id: string; stream_id: string }>(
+      `SELECT DISTINCT metadata->>'inputId' AS input_id, stream_id FROM events
+       WHERE metadata->>'inputId' = ANY($1::text[])`,
+      [[...inputIds]],
+    );
+    const streams = new Map<string, string[]>();
+    for (const row of rows) streams.set(row.input_id, [...(streams.get(row.input_id) ?? []), row.stream_id]);
+    return streams;
+  } finally {
+    await client.end();
+  }
 }

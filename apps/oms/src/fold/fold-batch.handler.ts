@@ -1,6 +1,7 @@
 import { EventBatch } from '@oms/kafka';
 import { createLogger } from '@oms/platform';
 import { FoldServices } from '../aggregates/fold-services';
+import { CommittedStream } from '../aggregates/fold-unit-of-work';
 import { FoldMetrics } from './fold-metrics';
 import { PartitionOffsets } from './partition-offsets';
 
@@ -101,9 +102,39 @@ export class FoldBatchHandler {
         'observation refused by the domain',
       );
     }
+    if (log.isLevelEnabled('debug')) this.trace(batch, outcome.committed);
     this.metrics.observations.inc(batch.events.length);
     this.metrics.eventsAppended.inc(appended);
     this.metrics.refusals.inc(outcome.context.refusals.length);
     this.metrics.batchSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
+  }
+
+  /**
+   * At debug level, what a committed part folded: its offsets, and each observation that
+   * left no event in the store (a repeat of a fact already kept, a parked fill), so an
+   * observation the OMS lacks can be traced to the part that consumed it.
+   */
+  private trace(batch: EventBatch, committed: readonly CommittedStream[]): void {
+    const appendedFor = new Map<string, string[]>();
+    for (const stream of committed) {
+      for (const event of stream.appended) {
+        const inputId = (event.metadata as { inputId?: string } | undefined)?.inputId;
+        if (inputId === undefined) continue;
+        appendedFor.set(inputId, [...(appendedFor.get(inputId) ?? []), stream.streamId]);
+      }
+    }
+    log.debug(
+      {
+        topic: batch.topic,
+        partition: batch.partition,
+        firstOffset: batch.firstOffset,
+        nextOffset: batch.nextOffset,
+        observations: batch.events.length,
+        withoutEvent: batch.events
+          .filter((received) => !appendedFor.has(received.envelope.eventId))
+          .map((received) => `${received.offset} ${received.envelope.type} ${received.envelope.eventId}`),
+      },
+      'fold part committed',
+    );
   }
 }
