@@ -62,7 +62,6 @@ export class FoldBatchHandler {
 
   private async foldPart(batch: EventBatch): Promise<void> {
     const started = process.hrtime.bigint();
-    const seen = new Set<string>();
     const transactions =
       batch.events.length <= SHORT_TRANSACTION_MAX_OBSERVATIONS
         ? this.fold.shortTransactions
@@ -70,6 +69,9 @@ export class FoldBatchHandler {
     const outcome = await transactions
       .run(
         async (context) => {
+          // Per attempt: a retry (another writer came first) decides every observation
+          // again on fresh state, so none may count as seen from the attempt rolled back.
+          const seen = new Set<string>();
           await this.fold.observations.prefetch(
             context,
             batch.events.map((received) => received.envelope),
@@ -92,7 +94,6 @@ export class FoldBatchHandler {
       .catch((error: unknown) => {
         throw this.offsets.lostOf(error, batch.topic, batch.partition) ?? error;
       });
-    seen.clear();
     this.offsets.committed(batch.topic, batch.partition, batch.nextOffset);
     this.onCommitted?.(batch);
     const appended = outcome.committed.reduce((total, stream) => total + stream.appended.length, 0);
