@@ -18,7 +18,13 @@ import { ChaosActions } from './chaos/chaos-actions';
 import { ChaosStats } from './chaos/chaos-stats';
 import { chaosSummary } from './chaos/chaos-summary';
 import { ChaosWorld, startChaosWorld } from './chaos/chaos-world';
-import { everyEventPublished, foldPositions, observedIds, relayCaughtUp, streamsOfInputs } from './chaos/kafka-checks';
+import {
+  everyEventPublished,
+  foldPositions,
+  observedIds,
+  relayCaughtUp,
+  streamsOfInputs,
+} from './chaos/kafka-checks';
 import { differencesBetween, readOms, readVenue } from './chaos/reconcile';
 import { SeededRandom } from './chaos/seeded-random';
 

@@ -94,9 +94,9 @@ describe('a fold part decided again after another writer came first', () => {
     expect(attempts).toBe(2);
     // The bystander's report, decided on the retry, is stored and read: nothing was skipped.
     expect(await eventsOf('9002')).toBeGreaterThan(0);
-    expect(
-      await database.dataSource.query(`SELECT status FROM rm_orders WHERE order_id = '9002'`),
-    ).toEqual([{ status: 'NEW' }]);
+    expect(await database.dataSource.query(`SELECT status FROM rm_orders WHERE order_id = '9002'`)).toEqual([
+      { status: 'NEW' },
+    ]);
     // The contested order holds the other writer's report and the part's cancel after it.
     const inputs = (
       await database.dataSource.query(
