@@ -62,6 +62,7 @@ export class FoldBatchHandler {
 
   private async foldPart(batch: EventBatch): Promise<void> {
     const started = process.hrtime.bigint();
+    let attempts = 0;
     const transactions =
       batch.events.length <= SHORT_TRANSACTION_MAX_OBSERVATIONS
         ? this.fold.shortTransactions
@@ -72,6 +73,7 @@ export class FoldBatchHandler {
           // Per attempt: a retry (another writer came first) decides every observation
           // again on fresh state, so none may count as seen from the attempt rolled back.
           const seen = new Set<string>();
+          attempts += 1;
           await this.fold.observations.prefetch(
             context,
             batch.events.map((received) => received.envelope),
@@ -107,6 +109,7 @@ export class FoldBatchHandler {
     this.metrics.observations.inc(batch.events.length);
     this.metrics.eventsAppended.inc(appended);
     this.metrics.refusals.inc(outcome.context.refusals.length);
+    this.metrics.retries.inc(attempts - 1);
     this.metrics.batchSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
   }
 

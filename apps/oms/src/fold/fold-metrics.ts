@@ -6,6 +6,7 @@ export class FoldMetrics {
   readonly observations: Counter;
   readonly eventsAppended: Counter;
   readonly refusals: Counter;
+  readonly retries: Counter;
   readonly batchSeconds: Histogram;
 
   private constructor(registry: Registry) {
@@ -22,6 +23,11 @@ export class FoldMetrics {
     this.refusals = new Counter({
       name: 'oms_fold_refusals_total',
       help: 'Observations the domain refused (logged, nothing written for them)',
+      registers: [registry],
+    });
+    this.retries = new Counter({
+      name: 'oms_fold_retries_total',
+      help: 'Fold transactions decided again on fresh state (another writer came first, or a deadlock)',
       registers: [registry],
     });
     this.batchSeconds = new Histogram({
