@@ -119,12 +119,11 @@ export class FoldBatchHandler {
    * observation the OMS lacks can be traced to the part that consumed it.
    */
   private trace(batch: EventBatch, committed: readonly CommittedStream[]): void {
-    const appendedFor = new Map<string, string[]>();
+    const appendedFor = new Set<string>();
     for (const stream of committed) {
       for (const event of stream.appended) {
         const inputId = (event.metadata as { inputId?: string } | undefined)?.inputId;
-        if (inputId === undefined) continue;
-        appendedFor.set(inputId, [...(appendedFor.get(inputId) ?? []), stream.streamId]);
+        if (inputId !== undefined) appendedFor.add(inputId);
       }
     }
     log.debug(
