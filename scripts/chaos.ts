@@ -191,26 +191,31 @@ async function main(): Promise<number> {
     for (const open of openBreaks ?? []) print(`open break: ${JSON.stringify(open)}`);
     const observed =
       differences.length > 0 ? await observedIds(world.kafkaBrokers, 60_000).catch(() => null) : null;
-    const locations = differences.map((difference) => {
+    const places = differences.map((difference) => {
       // "order 123 (...)" or "fill 456 of order 123 (...)": whether ingest published it, and where.
       const id = /^(?:order|fill) (\S+)/.exec(difference)?.[1];
-      return id === undefined ? undefined : observed?.get(id);
+      return { id, where: id === undefined ? undefined : observed?.get(id) };
     });
-    const inputIds = locations.flatMap((where) => (where ?? []).map((entry) => entry.split(' ')[2]));
+    const inputIds = places.flatMap(({ where }) => (where ?? []).flatMap((place) => place.eventId ?? []));
     const storedIn =
       inputIds.length > 0
         ? await streamsOfInputs(world.databaseUrl, inputIds).catch(() => new Map<string, string[]>())
         : new Map<string, string[]>();
     differences.forEach((difference, index) => {
-      const where = locations[index];
+      const { id, where } = places[index];
       const seen =
-        observed === null || /^(?:order|fill) /.exec(difference) === null
+        observed === null || id === undefined
           ? ''
           : where === undefined
             ? ' [not on the topic]'
             : ` [on the topic: ${where
                 .slice(0, 4)
-                .map((entry) => `${entry} -> ${storedIn.get(entry.split(' ')[2])?.join(',') ?? 'no event'}`)
+                .map(
+                  (place) =>
+                    `p${place.partition}@${place.offset} ${place.type} ${place.eventId} -> ${
+                      storedIn.get(place.eventId ?? '')?.join(',') ?? 'no event'
+                    }`,
+                )
                 .join('; ')}]`;
       print(`difference: ${difference}${seen}`);
     });

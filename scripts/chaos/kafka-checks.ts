@@ -114,19 +114,27 @@ export async function foldPositions(databaseUrl: string, brokers: readonly strin
     .join(', ');
 }
 
+/** Where an observation lies on the venue observations topic. */
+export interface ObservationPlace {
+  readonly partition: number;
+  readonly offset: string;
+  readonly type: string | undefined;
+  readonly eventId: string | undefined;
+}
+
 /**
  * The venue order ids and fill ids that observations on the venue observations topic
- * name, each with where it lies (`p1@2034 SpotOrderObserved <eventId>`): what the OMS
- * misses either reached Kafka and the fold did not keep it, or never reached Kafka.
+ * name, each with where it lies: what the OMS misses either reached Kafka and the fold
+ * did not keep it, or never reached Kafka.
  */
 export async function observedIds(
   brokers: readonly string[],
   timeoutMs: number,
-): Promise<Map<string, string[]>> {
+): Promise<Map<string, ObservationPlace[]>> {
   const topic = DEFAULT_TOPIC_NAMES.venueObservations;
   const ends = await topicEnds(brokers, topic);
   const total = ends.reduce((sum, end) => sum + Number(end.high) - Number(end.low), 0);
-  const ids = new Map<string, string[]>();
+  const ids = new Map<string, ObservationPlace[]>();
   let read = 0;
   await readTopic(
     brokers,
@@ -139,7 +147,7 @@ export async function observedIds(
           eventId?: string;
           payload?: Record<string, unknown>;
         };
-        const where = `p${partition}@${message.offset} ${envelope.type} ${envelope.eventId}`;
+        const where = { partition, offset: message.offset, type: envelope.type, eventId: envelope.eventId };
         for (const field of ['orderId', 'ticketId', 'tradeId']) {
           const id = envelope.payload?.[field];
           if (typeof id === 'string') ids.set(id, [...(ids.get(id) ?? []), where]);
