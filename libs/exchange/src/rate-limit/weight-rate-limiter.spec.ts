@@ -133,4 +133,57 @@ describe('WeightRateLimiter', () => {
       retryAfterMs: 120_000,
     });
   });
+
+  it('after a resize to a smaller budget waits until the spends held exceed it no more', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    for (let i = 0; i < 3; i += 1) await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
+    limiter.resize({ query: { weight: 2, windowMs: 1_000 } });
+    // Three held against a budget of two: the next one waits for the window to slide.
+    await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
+    expect(time.clock.slept).toEqual([1100]);
+    await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
+    await expect(
+      limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q'),
+    ).resolves.toBeDefined();
+    expect(time.clock.slept).toEqual([1100, 1100]);
+  });
+
+  it('after a resize to a larger budget grants what it allows at once', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    for (let i = 0; i < 5; i += 1) await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
+    limiter.resize({ query: { weight: 8, windowMs: 1_000 } });
+    for (let i = 0; i < 3; i += 1) await answered(limiter, 'key-a', [{ category: 'query', weight: 1 }]);
+    expect(time.clock.slept).toEqual([]);
+  });
+
+  it('grants nothing while held: waits for a hold that ends in time, refuses one that outlasts its wait', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep, maxWaitMs: 5_000 });
+    limiter.holdFor(2_000);
+    await answered(limiter, 'key-a', [{ category: 'order', weight: 1 }]);
+    expect(time.clock.slept).toEqual([2_000]);
+
+    limiter.holdFor(Infinity);
+    await expect(
+      limiter.acquire('key-b', [{ category: 'order', weight: 1 }], 'POST /o'),
+    ).rejects.toMatchObject({ reason: 'local-budget', retryAfterMs: 5_000, sent: false });
+    // Public market data is counted per address, not per key: not held.
+    await answered(limiter, 'key-b', [{ category: 'public', weight: 1 }]);
+    limiter.holdFor(0);
+    await answered(limiter, 'key-b', [{ category: 'order', weight: 1 }]);
+    expect(time.clock.slept).toEqual([2_000]);
+  });
+
+  it('grants nothing in a category whose budget is below one weight', async () => {
+    const time = virtualTime();
+    const limiter = new WeightRateLimiter({ now: time.now, sleep: time.sleep });
+    limiter.resize({ query: { weight: 0, windowMs: 1_000 } });
+    await expect(
+      limiter.acquire('key-a', [{ category: 'query', weight: 1 }], 'GET /q'),
+    ).rejects.toMatchObject({ reason: 'local-budget', sent: false });
+    await answered(limiter, 'key-a', [{ category: 'order', weight: 1 }]);
+    expect(time.clock.slept).toEqual([]);
+  });
 });

@@ -77,7 +77,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * until the suspension ends, which is what keeps the client from ever earning a 418.
  */
 export class WeightRateLimiter {
-  private readonly budgets: RateBudgets;
+  private budgets: RateBudgets;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly maxWaitMs: number;
@@ -88,6 +88,7 @@ export class WeightRateLimiter {
   private readonly spends = new Map<string, Spend[]>();
   private readonly suspendedUntilByKey = new Map<string, number>();
   private ipBlockedUntil = 0;
+  private heldUntil = 0;
 
   constructor(options: WeightRateLimiterOptions = {}) {
     this.budgets = { ...DEFAULT_RATE_BUDGETS, ...options.budgets };
@@ -109,7 +110,8 @@ export class WeightRateLimiter {
     for (;;) {
       this.throwIfSuspended(keyId, endpoint);
       const now = this.now();
-      const waitMs = Math.max(0, ...costs.map((cost) => this.waitFor(keyId, cost, now)));
+      const heldMs = costs.some((cost) => cost.category !== 'public') ? this.heldUntil - now : 0;
+      const waitMs = Math.max(0, heldMs, ...costs.map((cost) => this.waitFor(keyId, cost, now)));
       if (waitMs === 0) {
         const spends = costs.map((cost) => this.book(keyId, cost, now));
         return {
@@ -120,10 +122,32 @@ export class WeightRateLimiter {
         };
       }
       if (now + waitMs > deadline) {
-        throw new RateLimitedError(endpoint, 'local-budget', waitMs, false);
+        // A hold without an end: worth trying again after a caller's longest wait.
+        const retryAfterMs = Number.isFinite(waitMs) ? waitMs : this.maxWaitMs;
+        throw new RateLimitedError(endpoint, 'local-budget', retryAfterMs, false);
       }
       await this.sleep(waitMs);
     }
+  }
+
+  /**
+   * Changes the budgets from now on, for example a key's share that shrank or grew as
+   * other processes began or stopped sending with it. Spends already held count against
+   * the new budgets: a smaller budget is waited for until they have aged out.
+   */
+  resize(budgets: Partial<RateBudgets>): void {
+    this.budgets = { ...this.budgets, ...budgets };
+  }
+
+  /**
+   * Grants nothing of the key's budgets for `ms` from now (Infinity: until the next
+   * call): callers wait for the hold as for budget, and get RateLimitedError when it
+   * outlasts their longest wait. `holdFor(0)` lifts it. For a process that may not know
+   * its share of a key (it has just joined the key's senders, or lost sight of them).
+   * Public market data is counted per address, not per key, and is not held.
+   */
+  holdFor(ms: number): void {
+    this.heldUntil = this.now() + ms;
   }
 
   /** The venue answered 429: suspend this key. */
@@ -156,6 +180,8 @@ export class WeightRateLimiter {
 
   private waitFor(keyId: string, cost: RateCost, now: number): number {
     const budget = this.budgets[cost.category];
+    // A budget below one weight (a key's share split too thinly) grants nothing.
+    if (budget.weight < 1) return Infinity;
     const spends = this.prune(keyId, cost.category, now);
     let used = spends.reduce((sum, spend) => sum + spend.weight, 0);
     // A weight above the whole budget is served alone in an empty window.
