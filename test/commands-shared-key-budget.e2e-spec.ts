@@ -10,7 +10,8 @@ const ORDERS_PER_OMS = 5;
 /**
  * Two OMS processes on one venue key (scale-out, or a takeover overlapping the old
  * process), each resolving uncertain orders as fast as its budget lets it, at the
- * seeds' 5 query weight per second. Each keeps its half of the key's budget, so the
+ * seeds' 5 query weight per second, and neither told how many send with the key. Each
+ * counts the other through Postgres and keeps its half of the key's budget, so the
  * venue never answers a 429, which would suspend the key and every desk order with
  * it for a minute.
  */
@@ -19,7 +20,7 @@ describe('two OMS processes on one venue key (e2e)', () => {
 
   beforeAll(async () => {
     // A window long enough for the first orders to be pending still when the second OMS starts.
-    desk = await startCommandStack({ EXCHANGE_OMS_PROCESSES_PER_KEY: '2', OMS_RESOLUTION_WINDOW_MS: '6000' });
+    desk = await startCommandStack({ OMS_RESOLUTION_WINDOW_MS: '6000' });
   });
 
   afterAll(async () => {

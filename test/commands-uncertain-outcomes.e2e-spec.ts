@@ -27,11 +27,7 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
   beforeAll(async () => {
     // The first lookup waits a second, so a stream report that reached the venue before the
     // client timed out has time to come through ingest and Kafka even on a loaded machine.
-    // Some cases start a second OMS on the key, so each keeps half the OMS part of its budget.
-    desk = await startCommandStack({
-      OMS_RESOLUTION_FIRST_LOOKUP_MS: '1000',
-      EXCHANGE_OMS_PROCESSES_PER_KEY: '2',
-    });
+    desk = await startCommandStack({ OMS_RESOLUTION_FIRST_LOOKUP_MS: '1000' });
   });
 
   afterAll(async () => {

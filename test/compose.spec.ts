@@ -111,10 +111,13 @@ describe('docker/compose.yaml', () => {
     expect(replicas[0].depends_on?.migrate).toEqual({ condition: 'service_completed_successfully' });
   });
 
-  it('tells each OMS replica how many send with the venue key, so together they keep to its budget', () => {
+  it('gives the OMS replicas one database, where they count each other on the venue key and split its budget', () => {
     const replicas = appServices.filter(([, service]) => service.environment?.APP === 'oms');
+    const databases = new Set(replicas.map(([, service]) => environmentOf(service).DATABASE_URL));
+    expect(databases.size).toBe(1);
+    // A fixed count would leave a lone survivor half the key; the live count gives it all.
     for (const [, service] of replicas)
-      expect(environmentOf(service).EXCHANGE_OMS_PROCESSES_PER_KEY).toBe(String(replicas.length));
+      expect(environmentOf(service).EXCHANGE_OMS_PROCESSES_PER_KEY).toBeUndefined();
   });
 });
 

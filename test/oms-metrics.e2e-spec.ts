@@ -20,8 +20,7 @@ describe('OMS metrics endpoint (e2e)', () => {
   let desk: CommandStack;
 
   beforeAll(async () => {
-    // One case starts a second OMS on the key, so each keeps half the OMS part of its budget.
-    desk = await startCommandStack({ EXCHANGE_OMS_PROCESSES_PER_KEY: '2' });
+    desk = await startCommandStack();
   });
 
   afterAll(async () => {
@@ -43,14 +42,14 @@ describe('OMS metrics endpoint (e2e)', () => {
       'oms_resolution_lookups_total',
     ])
       expect(text).toContain(`# TYPE ${name} `);
-    // Two OMS processes on the demo key (ingest polls with a read-only key of its own):
-    // each keeps half of the seeds' 5 query and 20 order weight per second.
+    // One OMS process on the demo key (ingest polls with a read-only key of its own):
+    // it keeps the seeds' whole 5 query and 20 order weight per second.
     expect(
       sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'query' }),
-    ).toBe(2);
+    ).toBe(5);
     expect(
       sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'order' }),
-    ).toBe(10);
+    ).toBe(20);
   });
 
   it('counts a placed desk order by market and status, and a pre-trade refusal by rule', async () => {
@@ -138,5 +137,12 @@ describe('OMS metrics endpoint (e2e)', () => {
       1,
     );
     expect(text.match(/^# TYPE process_cpu_user_seconds_total /gm)).toHaveLength(1);
+    // Two OMS processes on the demo key now, each counting the other: each keeps half.
+    expect(
+      sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'query' }),
+    ).toBe(2);
+    expect(
+      sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'order' }),
+    ).toBe(10);
   });
 });

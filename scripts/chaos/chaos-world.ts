@@ -110,7 +110,6 @@ export async function startChaosWorld(
       // The apps keep to the same budgets the venue was given above.
       EXCHANGE_ORDER_WEIGHT_PER_SECOND: '200',
       EXCHANGE_QUERY_WEIGHT_PER_SECOND: '100',
-      EXCHANGE_OMS_PROCESSES_PER_KEY: String(omsCount),
       DESK_ADMIN_TOKEN: deskToken,
       OMS_HTTP_HOST: '127.0.0.1',
       INGEST_HTTP_PORT: String(ingestPort),

@@ -18,21 +18,6 @@ export const COMMAND_SPEC_SETTINGS = {
   OMS_RESOLUTION_WINDOW_MS: '2000',
 };
 
-/**
- * A second OMS process on the stack's venue key must share the key's weight budget with
- * the first, as an operator running two processes on one key configures them: a spec
- * that starts one passes EXCHANGE_OMS_PROCESSES_PER_KEY (2 or more) to the whole stack.
- * Otherwise each would take the whole OMS part, and together they could earn a 429 that
- * suspends the key for a minute.
- */
-function refuseSecondOmsWithoutSharedBudget(environment: NodeJS.ProcessEnv): void {
-  if (Number(environment.EXCHANGE_OMS_PROCESSES_PER_KEY ?? '1') < 2) {
-    throw new Error(
-      'a second OMS on the stack needs startCommandStack({ EXCHANGE_OMS_PROCESSES_PER_KEY: "2" })',
-    );
-  }
-}
-
 export interface CommandStack {
   readonly stack: LocalStack;
   readonly database: TestDatabase;
@@ -131,7 +116,6 @@ export async function startCommandStack(extra: Record<string, string> = {}): Pro
       return [...demo.spotOrders, ...demo.futuresOrders, ...demo.futuresStopOrders];
     },
     startAnotherOms: async () => {
-      refuseSecondOmsWithoutSharedBudget(stack.appEnvironment);
       const app = await startOms(
         loadOmsConfig({
           ...stack.appEnvironment,
@@ -144,7 +128,6 @@ export async function startCommandStack(extra: Record<string, string> = {}): Pro
       return { app, url: `http://127.0.0.1:${listeningPort(app)}` };
     },
     startOmsProcess: async () => {
-      refuseSecondOmsWithoutSharedBudget(stack.appEnvironment);
       const oms = await startOmsProcess(stack.appEnvironment);
       processes.push(oms);
       return oms;

@@ -66,7 +66,7 @@ export class CommandMetrics {
     () =>
       new Gauge({
         name: 'oms_venue_key_budget_weight_per_second',
-        help: "This process's part of each account key's weight budget (EXCHANGE_OMS_PROCESSES_PER_KEY, ingest's share)",
+        help: "This process's part of each account key's weight budget (the OMS processes counted on the key, ingest's share)",
         labelNames: ['account', 'category'],
       }),
   );

@@ -44,9 +44,10 @@ describe('omsRateBudgets', () => {
     expect(oms.order.weight).toBe(25);
   });
 
-  it('never leaves the OMS without a request per window', () => {
-    expect(
-      omsRateBudgets({ sharesKeyWithIngest: true, ingestShare: 0.9, omsProcessesPerKey: 1 }).query.weight,
-    ).toBe(1);
+  it('leaves a process no budget of a category when its part is below one weight per second', () => {
+    const oms = omsRateBudgets({ sharesKeyWithIngest: true, ingestShare: 0.25, omsProcessesPerKey: 4 });
+    // 3.75 query weight among four processes: each would overrun the key with one.
+    expect(oms.query.weight).toBe(0);
+    expect(oms.order.weight).toBe(3);
   });
 });

@@ -33,16 +33,17 @@ export function omsProcessWeightPerSecond(keyWeightPerSecond: number, share: Oms
 }
 
 /**
- * The rate budgets of one OMS process's client. Configuration refuses a process count
- * that leaves less than one weight per second (loadCommandsConfig); the floor of one
- * here only guards a caller that skipped it. Transfers are the OMS's alone; public
- * market data is not counted per key.
+ * The rate budgets of one OMS process's client. A part below one weight per second is
+ * zero, and the limiter grants nothing of it: configuration refuses a configured process
+ * count that leaves so little (loadCommandsConfig), but more processes may join a key
+ * than configured. Transfers are the OMS's alone; public market data is not counted
+ * per key.
  */
 export function omsRateBudgets(share: OmsKeyShare): RateBudgets {
   const keyBudget = share.keyBudget ?? SEEDS_KEY_BUDGET;
   const part = (keyWeightPerSecond: number) => ({
     windowMs: 1_000,
-    weight: Math.max(1, omsProcessWeightPerSecond(keyWeightPerSecond, share)),
+    weight: omsProcessWeightPerSecond(keyWeightPerSecond, share),
   });
   return {
     ...DEFAULT_RATE_BUDGETS,

@@ -1,9 +1,17 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { ExchangeAccount, ExchangeClient, SymbolRulebook, SymbolRules } from '@oms/exchange';
+import { DataSource } from 'typeorm';
+import {
+  ExchangeAccount,
+  ExchangeClient,
+  SymbolRulebook,
+  SymbolRules,
+  WeightRateLimiter,
+} from '@oms/exchange';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { COMMANDS_CONFIG } from '../config/commands-config.token';
 import { CommandsConfig } from '../config/commands.config';
 import { CommandMetrics } from '../metrics/command-metrics';
+import { KeySenderShare, KeySenders } from './key-senders';
 import { omsRateBudgets } from './shared-key-budget';
 
 /** One venue account as the command path uses it: its trading client and the venue's symbol rules. */
@@ -18,44 +26,47 @@ const RULES_RETRY_MS = 5_000;
 const RULES_REFRESH_MS = 10 * 60_000;
 
 /**
- * One libs/exchange client per EXCHANGE_ACCOUNTS entry, on the trading key, inside the
- * OMS's part of that key's weight budget. Symbol rules come from exchange info, loaded
- * at start (retried in the background while the venue is down) and refreshed now and then.
+ * One libs/exchange client per EXCHANGE_ACCOUNTS entry, on the trading key, inside this
+ * process's part of that key's weight budget: the OMS part divided among the OMS
+ * processes sending with the key, counted live (`KeySenders`; at least
+ * EXCHANGE_OMS_PROCESSES_PER_KEY). Symbol rules come from exchange info, loaded at start
+ * (retried in the background while the venue is down) and refreshed now and then.
  */
 @Injectable()
 export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(VenueGateways.name);
   private readonly gateways = new Map<string, VenueGateway>();
+  private readonly keySenders: KeySenders;
   private rulebook: SymbolRulebook | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(
     @Inject(COMMANDS_CONFIG) private readonly config: CommandsConfig,
-    metrics: CommandMetrics,
+    private readonly metrics: CommandMetrics,
+    dataSource: DataSource,
   ) {
+    const apiKeys = new Map<KeySenderShare, string>();
     for (const account of config.accounts) {
-      const rateBudgets = omsRateBudgets({
-        sharesKeyWithIngest: account.ingestSharesTradingKey,
-        ingestShare: config.ingestShareOfSharedKey,
-        omsProcessesPerKey: config.omsProcessesPerKey,
-        keyBudget: config.keyBudget,
-      });
-      metrics.keyBudget(account.name, 'query', rateBudgets.query.weight);
-      metrics.keyBudget(account.name, 'order', rateBudgets.order.weight);
+      const limiter = new WeightRateLimiter({ budgets: this.budgetsOf(account, config.omsProcessesPerKey) });
+      apiKeys.set(this.shareOf(account, limiter), account.credentials.apiKey);
       const client = new ExchangeClient({
         baseUrl: config.restUrl,
         credentials: account.credentials,
         siteFamily: config.siteFamily,
         apiKeyHeader: config.apiKeyHeader,
         requestTimeoutMs: config.venueTimeoutMs,
-        rateBudgets,
+        rateLimiter: limiter,
       });
       this.gateways.set(account.name, { account, client, rules: (symbol) => this.rulesOf(client, symbol) });
     }
+    this.keySenders = new KeySenders(apiKeys, {
+      connectionString: (dataSource.options as { url?: string }).url ?? '',
+    });
   }
 
   async onModuleInit(): Promise<void> {
+    await this.keySenders.start();
     await this.loadRules();
   }
 
@@ -63,6 +74,8 @@ export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
     await Promise.all([...this.gateways.values()].map((gateway) => gateway.client.close()));
+    // Last: the others count this process until nothing more is sent with its keys.
+    await this.keySenders.stop();
   }
 
   /** The gateway of a served account; ACCOUNT_NOT_FOUND otherwise. */
@@ -82,6 +95,44 @@ export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
 
   get resolutionWindowMs(): number {
     return this.config.resolutionWindowMs;
+  }
+
+  private budgetsOf(account: ExchangeAccount, processes: number) {
+    return omsRateBudgets({
+      sharesKeyWithIngest: account.ingestSharesTradingKey,
+      ingestShare: this.config.ingestShareOfSharedKey,
+      omsProcessesPerKey: Math.max(this.config.omsProcessesPerKey, processes),
+      keyBudget: this.config.keyBudget,
+    });
+  }
+
+  /** How the count of the key's senders steers this account's limiter. */
+  private shareOf(account: ExchangeAccount, limiter: WeightRateLimiter): KeySenderShare {
+    const publish = (processes: number) => {
+      const budgets = this.budgetsOf(account, processes);
+      this.metrics.keyBudget(account.name, 'query', budgets.query.weight);
+      this.metrics.keyBudget(account.name, 'order', budgets.order.weight);
+      return budgets;
+    };
+    publish(this.config.omsProcessesPerKey);
+    return {
+      processes: (count) => {
+        const budgets = publish(count);
+        limiter.resize({ query: budgets.query, order: budgets.order });
+        if (budgets.query.weight < 1 || budgets.order.weight < 1) {
+          this.logger.warn(
+            {
+              account: account.name,
+              processes: count,
+              query: budgets.query.weight,
+              order: budgets.order.weight,
+            },
+            'too many OMS processes on one venue key: this one keeps less than one weight per second and sends nothing of that budget',
+          );
+        }
+      },
+      hold: (ms) => limiter.holdFor(ms),
+    };
   }
 
   private rulesOf(client: ExchangeClient, symbol: string): SymbolRules | undefined {

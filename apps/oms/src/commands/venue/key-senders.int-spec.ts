@@ -1,0 +1,119 @@
+import { Client } from 'pg';
+import { createTestDatabase, TestDatabase } from '@oms/persistence/test-support/test-database';
+import { KeySenderShare, KeySenders } from './key-senders';
+
+const POLL_MS = 100;
+
+/** What one process's limiter of a key was told, in order, with when. */
+class RecordedShare implements KeySenderShare {
+  readonly told: Array<{ at: number; processes?: number; hold?: number }> = [];
+
+  processes(count: number): void {
+    this.told.push({ at: Date.now(), processes: count });
+  }
+
+  hold(ms: number): void {
+    this.told.push({ at: Date.now(), hold: ms });
+  }
+
+  get counts(): number[] {
+    return this.told.flatMap((entry) => (entry.processes === undefined ? [] : [entry.processes]));
+  }
+
+  get holds(): number[] {
+    return this.told.flatMap((entry) => (entry.hold === undefined ? [] : [entry.hold]));
+  }
+
+  firstToldProcesses(count: number): number | undefined {
+    return this.told.find((entry) => entry.processes === count)?.at;
+  }
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('KeySenders on Postgres: the OMS processes sending with a venue key count themselves', () => {
+  let database: TestDatabase;
+  const started: KeySenders[] = [];
+
+  /** One OMS process sending with `apiKey` (a session of its own). */
+  const aProcess = async (apiKey = 'key-a') => {
+    const share = new RecordedShare();
+    const senders = new KeySenders(new Map([[share, apiKey]]), {
+      connectionString: database.url,
+      pollMs: POLL_MS,
+    });
+    started.push(senders);
+    const joinedAt = Date.now();
+    await senders.start();
+    return { share, senders, joinedAt };
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+  });
+
+  afterEach(async () => {
+    for (const senders of started.splice(0)) await senders.stop();
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('lets a lone process take the whole key at once, holding nothing back once it has joined', async () => {
+    const alone = await aProcess();
+    expect(alone.share.counts).toEqual([1]);
+    // Held from the start until joined, then free at once: nobody else sends with the key.
+    expect(alone.share.holds).toEqual([Infinity, 0]);
+  });
+
+  it('shrinks the first process to half within a count when a second joins, and the joiner waits until the first has counted it and its spends have aged', async () => {
+    const first = await aProcess();
+    const second = await aProcess();
+    expect(second.share.counts).toEqual([2]);
+    expect(second.share.holds).toEqual([Infinity, second.senders.joinSettleMs]);
+    await until(() => first.share.counts.includes(2));
+    // The first process took its half before the joiner's hold ends, with the time its
+    // spends at the whole key stay counted at the venue (2 s) to spare.
+    const shrunkAt = first.share.firstToldProcesses(2)!;
+    expect(shrunkAt).toBeLessThanOrEqual(second.joinedAt + second.senders.joinSettleMs - 2_000);
+    // Another key's senders are counted apart.
+    const other = await aProcess('key-b');
+    expect(other.share.counts).toEqual([1]);
+    expect(other.share.holds).toEqual([Infinity, 0]);
+  });
+
+  it('grows the survivor back to the whole key once the leaver is gone and its last spends have aged', async () => {
+    const survivor = await aProcess();
+    const leaver = await aProcess();
+    await until(() => survivor.share.counts.includes(2));
+    const leftAt = Date.now();
+    await leaver.senders.stop();
+    await until(() => survivor.share.counts.at(-1) === 1);
+    const grownAt = survivor.share.told.at(-1)!.at;
+    expect(grownAt - leftAt).toBeGreaterThanOrEqual(2_000);
+    expect(survivor.share.counts).toEqual([1, 2, 1]);
+  });
+
+  it('sends nothing once its connection is lost, and joins again when Postgres answers', async () => {
+    const process = await aProcess('key-c');
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'oms-key-senders'`,
+      );
+    } finally {
+      await admin.end();
+    }
+    await until(() => process.share.holds.length >= 4);
+    // Held when the session went (its lock with it), free again once joined alone.
+    expect(process.share.holds).toEqual([Infinity, 0, Infinity, 0]);
+  });
+});
