@@ -32,6 +32,23 @@ function settlementAsset(state: FuturesPositionState): string {
   return feeAsset ?? 'USDT';
 }
 
+/**
+ * The venue snapshot a row shows: of the snapshots with the latest stamp (changes within
+ * one millisecond), the one whose contracts the OMS's figure agrees with, else the latest.
+ */
+function shownVenueSnapshot(state: FuturesPositionState, contracts: string) {
+  const venue = state.venue;
+  if (venue === null) return null;
+  const shown =
+    [venue, ...(state.venueSameTime ?? [])].find((snapshot) => snapshot.position === contracts) ?? venue;
+  return {
+    contracts: shown.position,
+    avgPrice: shown.avgPrice,
+    realizedPnl: shown.realizedPnl,
+    updatedAt: new Date(shown.updateTime).toISOString(),
+  };
+}
+
 /** The rm_positions row of a position aggregate; null until it has a key. */
 export function positionRowOf(
   streamId: string,
@@ -43,29 +60,21 @@ export function positionRowOf(
   const openBreak = Object.values(state.breaks)
     .filter((item) => item.resolution === null)
     .sort((a, b) => (a.breakId < b.breakId ? -1 : 1))[0];
-  const venue = state.venue
-    ? {
-        contracts: state.venue.position,
-        avgPrice: state.venue.avgPrice,
-        realizedPnl: state.venue.realizedPnl,
-        updatedAt: new Date(state.venue.updateTime).toISOString(),
-      }
-    : null;
   const common = {
     account: state.accountId,
     symbol: state.symbol,
     side: state.side,
-    venue,
     breakId: openBreak ? `${streamId}#${openBreak.breakId}` : null,
     streamVersion: version,
     updatedAt,
   };
   const pnl = futuresPositionPnl(state, { markPrice: null, settlementAsset: settlementAsset(state) });
   if (pnl instanceof DomainError) {
-    const fold = foldPosition(state);
+    const contracts = foldPosition(state).contracts.toFixed();
     return {
       ...common,
-      contracts: fold.contracts.toFixed(),
+      contracts,
+      venue: shownVenueSnapshot(state, contracts),
       avgPrice: null,
       realizedPnl: '0',
       fees: '0',
@@ -75,6 +84,7 @@ export function positionRowOf(
   return {
     ...common,
     contracts: pnl.contracts,
+    venue: shownVenueSnapshot(state, pnl.contracts),
     avgPrice: pnl.contracts === '0' ? null : pnl.averageEntryPrice,
     realizedPnl: pnl.realizedPnl,
     fees: pnl.feesPaid,

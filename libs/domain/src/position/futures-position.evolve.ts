@@ -32,6 +32,29 @@ function laterPositionSnapshot(
 }
 
 /**
+ * The latest snapshot, and those of other contract figures with the same stamp (one per
+ * figure, the latest by the same order): whatever order they arrive in, the same ones.
+ */
+function observePositionSnapshot(
+  state: FuturesPositionState,
+  incoming: FuturesPositionObservation,
+): FuturesPositionState {
+  const { venueSameTime, ...rest } = state;
+  const current = state.venue;
+  if (current !== null && incoming.updateTime < current.updateTime) return state;
+  if (current === null || incoming.updateTime > current.updateTime) return { ...rest, venue: incoming };
+  const byFigure = new Map<string, FuturesPositionObservation>();
+  for (const snapshot of [current, ...(venueSameTime ?? []), incoming]) {
+    byFigure.set(snapshot.position, laterPositionSnapshot(byFigure.get(snapshot.position) ?? null, snapshot));
+  }
+  const venue = laterPositionSnapshot(current, incoming);
+  const others = [...byFigure.values()]
+    .filter((snapshot) => snapshot.position !== venue.position)
+    .sort((a, b) => compareText(a.position, b.position));
+  return others.length === 0 ? { ...rest, venue } : { ...rest, venue, venueSameTime: others };
+}
+
+/**
  * Real fills a position keeps as fills (the rest are totals): enough for the stream's
  * and the poll's reports of recent fills, and late fills, to fold in their place.
  */
@@ -143,13 +166,15 @@ export function evolvePosition(
       return { ...state, inferred: state.inferred.filter((fill) => fill.fillId !== event.data.fillId) };
     }
     case 'FuturesPositionObserved':
-      return {
-        ...state,
-        accountId: state.accountId ?? event.data.accountId,
-        symbol: state.symbol ?? event.data.symbol,
-        side: state.side ?? event.data.side,
-        venue: laterPositionSnapshot(state.venue, event.data),
-      };
+      return observePositionSnapshot(
+        {
+          ...state,
+          accountId: state.accountId ?? event.data.accountId,
+          symbol: state.symbol ?? event.data.symbol,
+          side: state.side ?? event.data.side,
+        },
+        event.data,
+      );
     case 'FundingPaymentRecorded':
       return recordFunding(state, event.data.payment);
     case 'ReconciliationBreakDetected':

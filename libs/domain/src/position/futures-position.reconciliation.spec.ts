@@ -93,6 +93,61 @@ describe('futures position: reconciliation against the venue', () => {
     });
   });
 
+  describe('two snapshots the venue stamped with one millisecond', () => {
+    // Three contracts, then two closing fills in one millisecond: the venue reports 2
+    // contracts, then 1, both stamped T.
+    const stamp = 1723084699801;
+    const fills = [
+      positionFill('BUY_OPEN', '3', '2429.6', { time: stamp - 1_000 }),
+      positionFill('SELL_CLOSE', '1', '2430', { time: stamp }),
+      positionFill('SELL_CLOSE', '1', '2430', { time: stamp }),
+    ];
+    // Neither tells which came later; the one between the fills sorts first among equals.
+    const midway = positionObservation({ position: '2', available: '2', updateTime: stamp });
+    const after = positionObservation({ position: '1', available: '1', updateTime: stamp });
+    const snapshot = (observation: typeof midway) => ({
+      type: 'RecordPositionObservation' as const,
+      observation,
+      now: 10,
+    });
+    const reconcile = { type: 'ReconcilePosition' as const, realizedPnlTolerance: '0.01', now: 11 };
+
+    it.each([
+      ['the one between the fills first', [midway, after]],
+      ['the final one first', [after, midway]],
+    ])('raise no break when the fills agree with one of them (%s)', (_, snapshots) => {
+      const { state } = runCommands(positionDecider, [
+        ...fills.map((fill) => recordFill(fill)),
+        ...snapshots.map(snapshot),
+        reconcile,
+      ]);
+      expect(state.breaks).toEqual({});
+    });
+
+    it('raise a break when the fills agree with neither', () => {
+      const extra = positionFill('SELL_CLOSE', '1', '2430', { time: stamp });
+      const { state } = runCommands(positionDecider, [
+        ...[...fills, extra].map((fill) => recordFill(fill)),
+        snapshot(midway),
+        snapshot(after),
+        reconcile,
+      ]);
+      expect(Object.values(state.breaks)).toEqual([
+        expect.objectContaining({
+          kind: 'position-mismatch',
+          oms: expect.objectContaining({ contracts: '0' }),
+        }),
+      ]);
+    });
+
+    it('are forgotten once a later snapshot comes', () => {
+      const later = positionObservation({ position: '0', available: '0', updateTime: stamp + 1 });
+      const { state } = runCommands(positionDecider, [snapshot(midway), snapshot(after), snapshot(later)]);
+      expect(state.venue).toEqual(later);
+      expect(state).not.toHaveProperty('venueSameTime');
+    });
+  });
+
   it('an inferred fill is replaced by the real one', () => {
     const inferred = positionFill('BUY_OPEN', '4', '2463.36', { fillId: 'inferred:O1:4:0', inferred: true });
     spec

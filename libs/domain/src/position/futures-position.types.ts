@@ -97,6 +97,13 @@ export interface FuturesPositionState {
   readonly funding: readonly FundingPayment[];
   /** The venue's latest snapshot (later updateTime wins). */
   readonly venue: FuturesPositionObservation | null;
+  /**
+   * Snapshots of other contract figures the venue stamped with `venue`'s updateTime,
+   * one per figure (absent when none): two changes of a position within a millisecond
+   * share their stamp, and which came later cannot be told, so the fills are
+   * reconciled against each.
+   */
+  readonly venueSameTime?: readonly FuturesPositionObservation[];
   readonly breaks: Readonly<Record<string, ReconciliationBreak>>;
 }
 

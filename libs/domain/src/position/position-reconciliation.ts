@@ -7,7 +7,8 @@ import { FuturesPositionEvent, FuturesPositionState, PositionFill } from './futu
 /**
  * Venue snapshot against the fills up to its time, and each closing fill's venue
  * realizedPnl against the computed one; a mismatch that later disappears (the missing
- * fill arrived) is resolved.
+ * fill arrived) is resolved. Snapshots of one stamp with different figures (changes
+ * within a millisecond) agree when the fills give any one of them.
  * A snapshot older than the latest settled fill is not compared (the totals cannot be
  * taken apart at its time), and only the closing fills the state keeps are checked: the
  * OMS reconciles at every position snapshot, long before a fill settles.
@@ -22,7 +23,10 @@ export function reconcilePosition(
   const fold = venue === null ? null : foldPositionUntil(state, venue.updateTime);
   if (venue !== null && fold !== null) {
     const computed = canonicalDecimal(fold.contracts);
-    if (computed !== venue.position || !fold.overclosedContracts.isZero()) {
+    const agrees =
+      fold.overclosedContracts.isZero() &&
+      [venue, ...(state.venueSameTime ?? [])].some((snapshot) => snapshot.position === computed);
+    if (!agrees) {
       events.push(
         positionBreak(
           state,
@@ -35,12 +39,7 @@ export function reconcilePosition(
       );
     }
     for (const [id, found] of Object.entries(state.breaks)) {
-      if (
-        found.kind === 'position-mismatch' &&
-        found.resolution === null &&
-        computed === venue.position &&
-        fold.overclosedContracts.isZero()
-      ) {
+      if (found.kind === 'position-mismatch' && found.resolution === null && agrees) {
         events.push(reconciledBreak(id, `fills now give ${computed} contracts, as the venue`, now));
       }
     }
