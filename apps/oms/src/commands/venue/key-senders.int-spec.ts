@@ -107,7 +107,8 @@ describe('KeySenders on Postgres: the OMS processes sending with a venue key cou
     await admin.connect();
     try {
       await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'oms-key-senders'`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE application_name = 'oms-key-senders' AND datname = current_database()`,
       );
     } finally {
       await admin.end();
