@@ -54,6 +54,21 @@ describe('KeySenders on Postgres: the OMS processes sending with a venue key cou
     return { share, senders, joinedAt };
   };
 
+  /** Ends key senders' sessions of this database (all, or the first of `order`), as Postgres would on a crash. */
+  const terminateSessions = async (order = '') => {
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM (
+           SELECT pid FROM pg_stat_activity
+           WHERE application_name = 'oms-key-senders' AND datname = current_database() ${order}) sessions`,
+      );
+    } finally {
+      await admin.end();
+    }
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });
   });
@@ -101,18 +116,20 @@ describe('KeySenders on Postgres: the OMS processes sending with a venue key cou
     expect(survivor.share.counts).toEqual([1, 2, 1]);
   });
 
+  it("joining again alone after the other left while it could not count, waits for the leaver's last spends", async () => {
+    const rejoining = await aProcess('key-d');
+    const leaver = await aProcess('key-d');
+    await until(() => rejoining.share.counts.includes(2));
+    await terminateSessions('ORDER BY backend_start LIMIT 1');
+    await leaver.senders.stop();
+    await until(() => rejoining.share.holds.length >= 4);
+    expect(rejoining.share.holds.slice(0, 3)).toEqual([Infinity, 0, Infinity]);
+    expect(rejoining.share.holds[3]).toBeGreaterThanOrEqual(2_000);
+  });
+
   it('sends nothing once its connection is lost, and joins again when Postgres answers', async () => {
     const process = await aProcess('key-c');
-    const admin = new Client({ connectionString: database.url });
-    await admin.connect();
-    try {
-      await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE application_name = 'oms-key-senders' AND datname = current_database()`,
-      );
-    } finally {
-      await admin.end();
-    }
+    await terminateSessions();
     await until(() => process.share.holds.length >= 4);
     // Held when the session went (its lock with it), free again once joined alone.
     expect(process.share.holds).toEqual([Infinity, 0, Infinity, 0]);

@@ -46,7 +46,9 @@ interface KeyState {
  * send with waits until every other one has counted it and their spends at the larger
  * share have aged out; one that sees a process leave grows its share only once the
  * leaver's last spends have aged out. A process that cannot count (its connection lost,
- * a count overdue) sends nothing with its keys until it counts again.
+ * a count overdue) sends nothing with its keys until it counts again. A process starting
+ * alone on a key takes it at once: the one it replaces stopped sending longer ago than
+ * its spends stay counted (2 s), as starting an OMS takes longer than that.
  */
 export class KeySenders {
   private readonly logger = new Logger(KeySenders.name);
@@ -128,9 +130,12 @@ export class KeySenders {
       // This process holds the key's lock: it counts itself at least.
       const count = Math.max(1, counts.get(key.lockId) ?? 0);
       if (joining) {
+        // Others may send at a larger share until they count this process; one that left
+        // while this process could not count may have spends still counted at the venue.
+        const holdMs = count > 1 ? this.joinSettleMs : (key.applied ?? 1) > count ? SPEND_HELD_MS : 0;
         key.fewerSince = null;
         this.give(key, count);
-        for (const share of key.shares) share.hold(count > 1 ? this.joinSettleMs : 0);
+        for (const share of key.shares) share.hold(holdMs);
       } else if (key.applied === null || count >= key.applied) {
         key.fewerSince = null;
         this.give(key, count);
