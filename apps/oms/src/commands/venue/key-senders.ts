@@ -59,6 +59,8 @@ export class KeySenders {
   private counting = false;
   /** When the last successful count was asked; null while this process cannot see the others. */
   private countedAt: number | null = null;
+  /** When the hold of this process's latest join ends. */
+  private joinHeldUntil = 0;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -66,7 +68,7 @@ export class KeySenders {
     apiKeys: ReadonlyMap<KeySenderShare, string>,
     private readonly options: KeySendersOptions,
   ) {
-    this.pollMs = options.pollMs ?? 1_000;
+    this.pollMs = options.pollMs ?? 500;
     this.staleAfterMs = Math.round(this.pollMs * 1.5);
     for (const [share, apiKey] of apiKeys) {
       const lockId = lockIdOf(apiKey);
@@ -85,13 +87,19 @@ export class KeySenders {
     return this.pollMs + this.staleAfterMs + SPEND_HELD_MS;
   }
 
-  /** Joins every key's senders (sending nothing before), then counts them every `pollMs`. */
+  /**
+   * Joins every key's senders (sending nothing before), then counts them every `pollMs`.
+   * Resolves once this process may send: a process joining a key others use waits out
+   * its hold here, so that it serves no desk order it would have to hold back.
+   */
   async start(): Promise<void> {
     if (this.keys.size === 0) return;
     this.holdAll(Infinity);
     await this.tick();
     this.timer = setInterval(() => void this.tick(), this.pollMs);
     this.timer.unref();
+    const heldMs = this.joinHeldUntil - Date.now();
+    if (heldMs > 0) await new Promise((resolve) => setTimeout(resolve, heldMs));
   }
 
   async stop(): Promise<void> {
@@ -136,6 +144,7 @@ export class KeySenders {
         key.fewerSince = null;
         this.give(key, count);
         for (const share of key.shares) share.hold(holdMs);
+        this.joinHeldUntil = Math.max(this.joinHeldUntil, Date.now() + holdMs);
       } else if (key.applied === null || count >= key.applied) {
         key.fewerSince = null;
         this.give(key, count);
