@@ -15,6 +15,8 @@ export class ResolutionClaims implements OnApplicationShutdown {
   private readonly logger = new Logger(ResolutionClaims.name);
   private readonly held = new Set<string>();
   private client: Promise<Client> | null = null;
+  /** The session's statements, one after another: a pg Client runs one query at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
   constructor(private readonly dataSource: DataSource) {}
@@ -25,9 +27,11 @@ export class ResolutionClaims implements OnApplicationShutdown {
     const client = await this.connection();
     if (client === null) return false;
     try {
-      const rows = await client.query<{ claimed: boolean }>(
-        'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS claimed',
-        [claimLockName(key)],
+      const rows = await this.serially(() =>
+        client.query<{ claimed: boolean }>(
+          'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS claimed',
+          [claimLockName(key)],
+        ),
       );
       if (rows.rows[0]?.claimed !== true) return false;
       this.held.add(key);
@@ -42,9 +46,10 @@ export class ResolutionClaims implements OnApplicationShutdown {
   async release(key: string): Promise<void> {
     if (!this.held.delete(key)) return;
     const client = await this.connection();
-    await client
-      ?.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [claimLockName(key)])
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'resolution claim not released'));
+    if (client === null) return;
+    await this.serially(() =>
+      client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [claimLockName(key)]),
+    ).catch((error: unknown) => this.logger.warn({ err: error }, 'resolution claim not released'));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -53,6 +58,12 @@ export class ResolutionClaims implements OnApplicationShutdown {
     this.client = null;
     this.held.clear();
     await client?.end().catch(() => undefined);
+  }
+
+  private serially<T>(statement: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(statement, statement);
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   private async connection(): Promise<Client | null> {
