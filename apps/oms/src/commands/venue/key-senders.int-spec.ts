@@ -127,6 +127,31 @@ describe('KeySenders on Postgres: the OMS processes sending with a venue key cou
     expect(rejoining.share.holds[3]).toBeGreaterThanOrEqual(2_000);
   });
 
+  it('holds while its count is overdue, and sends again at once when the count comes on the same session', async () => {
+    const other = await aProcess('key-e');
+    const slow = await aProcess('key-e');
+    await until(() => other.share.counts.includes(2));
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    const { rows } = await admin
+      .query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE application_name = 'oms-key-senders'
+           AND datname = current_database() ORDER BY backend_start DESC LIMIT 1`,
+      )
+      .finally(() => admin.end());
+    // The session stays, and its lock with it: only its answers stop for a while.
+    process.kill(rows[0].pid, 'SIGSTOP');
+    try {
+      await until(() => slow.share.holds.at(-1) === Infinity);
+    } finally {
+      process.kill(rows[0].pid, 'SIGCONT');
+    }
+    await until(() => slow.share.holds.at(-1) === 0);
+    // No second join hold: the others counted it all along.
+    expect(slow.share.holds).toEqual([Infinity, slow.senders.joinSettleMs, Infinity, 0]);
+    expect(slow.share.counts).toEqual([2]);
+  });
+
   it('sends nothing once its connection is lost, and joins again when Postgres answers', async () => {
     const process = await aProcess('key-c');
     await terminateSessions();

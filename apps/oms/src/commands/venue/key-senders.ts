@@ -61,6 +61,8 @@ export class KeySenders {
   private countedAt: number | null = null;
   /** When the hold of this process's latest join ends. */
   private joinHeldUntil = 0;
+  /** Whether the current session has counted yet: its first count is a join. */
+  private sessionCounted = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -132,7 +134,9 @@ export class KeySenders {
   }
 
   private apply(counts: ReadonlyMap<number, number>, askedAt: number): void {
-    const joining = this.countedAt === null;
+    const joining = !this.sessionCounted;
+    const wasBlind = this.countedAt === null;
+    this.sessionCounted = true;
     this.countedAt = askedAt;
     for (const key of this.keys.values()) {
       // This process holds the key's lock: it counts itself at least.
@@ -155,6 +159,9 @@ export class KeySenders {
         this.give(key, count);
       }
     }
+    // A count that was overdue on a session still alive: the others kept counting this
+    // process all along, so it sends again at once (its join's hold still counts).
+    if (wasBlind && !joining) this.holdAll(Math.max(0, this.joinHeldUntil - Date.now()));
   }
 
   private give(key: KeyState, count: number): void {
@@ -191,6 +198,7 @@ export class KeySenders {
       if (!this.stopped) this.lostSight('key senders lost their connection', error);
     });
     await client.connect();
+    this.sessionCounted = false;
     try {
       for (const key of this.keys.values()) {
         const result = await client.query<{ locked: boolean }>(
