@@ -68,6 +68,9 @@ interface Spend {
   readonly weight: number;
 }
 
+/** How often a caller waiting on a hold looks whether it was lifted. */
+const HOLD_RECHECK_MS = 50;
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -110,9 +113,9 @@ export class WeightRateLimiter {
     for (;;) {
       this.throwIfSuspended(keyId, endpoint);
       const now = this.now();
-      const heldMs = costs.some((cost) => cost.category !== 'public') ? this.heldUntil - now : 0;
-      const waitMs = Math.max(0, heldMs, ...costs.map((cost) => this.waitFor(keyId, cost, now)));
-      if (waitMs === 0) {
+      const heldMs = costs.some((cost) => cost.category !== 'public') ? Math.max(0, this.heldUntil - now) : 0;
+      const budgetMs = Math.max(0, ...costs.map((cost) => this.waitFor(keyId, cost, now)));
+      if (heldMs === 0 && budgetMs === 0) {
         const spends = costs.map((cost) => this.book(keyId, cost, now));
         return {
           complete: () => {
@@ -121,10 +124,17 @@ export class WeightRateLimiter {
           },
         };
       }
+      // A hold may be lifted early (holdFor(0)): it is looked at again soon, not slept out.
+      const waitMs = heldMs > 0 ? Math.min(heldMs, HOLD_RECHECK_MS) : budgetMs;
       if (now + waitMs > deadline) {
         // A hold without an end: worth trying again after a caller's longest wait.
-        const retryAfterMs = Number.isFinite(waitMs) ? waitMs : this.maxWaitMs;
-        throw new RateLimitedError(endpoint, 'local-budget', retryAfterMs, false);
+        const retryAfterMs = Math.max(heldMs, budgetMs);
+        throw new RateLimitedError(
+          endpoint,
+          'local-budget',
+          Number.isFinite(retryAfterMs) ? retryAfterMs : this.maxWaitMs,
+          false,
+        );
       }
       await this.sleep(waitMs);
     }
@@ -141,8 +151,9 @@ export class WeightRateLimiter {
 
   /**
    * Grants nothing of the key's budgets for `ms` from now (Infinity: until the next
-   * call): callers wait for the hold as for budget, and get RateLimitedError when it
-   * outlasts their longest wait. `holdFor(0)` lifts it. For a process that may not know
+   * call): callers wait for the hold as for budget (looking every 50 ms whether it was
+   * lifted), and get RateLimitedError at the end of their longest wait. `holdFor(0)`
+   * lifts it. For a process that may not know
    * its share of a key (it has just joined the key's senders, or lost sight of them).
    * Public market data is counted per address, not per key, and is not held.
    */
