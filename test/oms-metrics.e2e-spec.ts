@@ -11,6 +11,13 @@ async function scrape(url: string): Promise<{ status: number; contentType: strin
   };
 }
 
+/** This process's part of the demo account key's budgets, as exposed. */
+function demoKeyBudget(text: string): { query: number; order: number } {
+  const part = (category: string) =>
+    sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category });
+  return { query: part('query'), order: part('order') };
+}
+
 /**
  * `GET /metrics` of the OMS: Prometheus text without a token, the desk command metrics
  * moving with the orders placed and refused, Node process metrics beside them, in a
@@ -44,12 +51,7 @@ describe('OMS metrics endpoint (e2e)', () => {
       expect(text).toContain(`# TYPE ${name} `);
     // One OMS process on the demo key (ingest polls with a read-only key of its own):
     // it keeps the seeds' whole 5 query and 20 order weight per second.
-    expect(
-      sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'query' }),
-    ).toBe(5);
-    expect(
-      sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'order' }),
-    ).toBe(20);
+    expect(demoKeyBudget(text)).toEqual({ query: 5, order: 20 });
   });
 
   it('counts a placed desk order by market and status, and a pre-trade refusal by rule', async () => {
@@ -138,11 +140,6 @@ describe('OMS metrics endpoint (e2e)', () => {
     );
     expect(text.match(/^# TYPE process_cpu_user_seconds_total /gm)).toHaveLength(1);
     // Two OMS processes on the demo key now, each counting the other: each keeps half.
-    expect(
-      sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'query' }),
-    ).toBe(2);
-    expect(
-      sample(text, 'oms_venue_key_budget_weight_per_second', { account: 'demo', category: 'order' }),
-    ).toBe(10);
+    expect(demoKeyBudget(text)).toEqual({ query: 2, order: 10 });
   });
 });

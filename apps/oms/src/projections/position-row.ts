@@ -3,6 +3,7 @@ import {
   FuturesPositionState,
   foldPosition,
   futuresPositionPnl,
+  latestVenueSnapshots,
   unsettledFills,
 } from '@oms/domain';
 
@@ -37,10 +38,9 @@ function settlementAsset(state: FuturesPositionState): string {
  * one millisecond), the one whose contracts the OMS's figure agrees with, else the latest.
  */
 function shownVenueSnapshot(state: FuturesPositionState, contracts: string) {
-  const venue = state.venue;
-  if (venue === null) return null;
-  const shown =
-    [venue, ...(state.venueSameTime ?? [])].find((snapshot) => snapshot.position === contracts) ?? venue;
+  const snapshots = latestVenueSnapshots(state);
+  if (snapshots.length === 0) return null;
+  const shown = snapshots.find((snapshot) => snapshot.position === contracts) ?? snapshots[0];
   return {
     contracts: shown.position,
     avgPrice: shown.avgPrice,

@@ -1,6 +1,7 @@
 import { canonicalDecimal } from '../shared/decimal';
 import { ReconciliationBreakDetected } from '../orders/order-lifecycle.events';
 import { BreakFacts, ReconciliationBreakKind } from '../orders/reconciliation-break';
+import { FuturesPositionObservation } from '../observations/futures-position-observed';
 import { foldPosition, foldPositionUntil } from './position-ledger';
 import { FuturesPositionEvent, FuturesPositionState, PositionFill } from './futures-position.types';
 
@@ -13,6 +14,11 @@ import { FuturesPositionEvent, FuturesPositionState, PositionFill } from './futu
  * taken apart at its time), and only the closing fills the state keeps are checked: the
  * OMS reconciles at every position snapshot, long before a fill settles.
  */
+/** The venue's snapshots of the latest stamp: the latest, then any of other figures. */
+export function latestVenueSnapshots(state: FuturesPositionState): FuturesPositionObservation[] {
+  return state.venue === null ? [] : [state.venue, ...(state.venueSameTime ?? [])];
+}
+
 export function reconcilePosition(
   state: FuturesPositionState,
   tolerance: string,
@@ -25,7 +31,7 @@ export function reconcilePosition(
     const computed = canonicalDecimal(fold.contracts);
     const agrees =
       fold.overclosedContracts.isZero() &&
-      [venue, ...(state.venueSameTime ?? [])].some((snapshot) => snapshot.position === computed);
+      latestVenueSnapshots(state).some((snapshot) => snapshot.position === computed);
     if (!agrees) {
       events.push(
         positionBreak(

@@ -153,8 +153,8 @@ export class WeightRateLimiter {
    * Grants nothing of the key's budgets for `ms` from now (Infinity: until the next
    * call): callers wait for the hold as for budget (looking every 50 ms whether it was
    * lifted), and get RateLimitedError at the end of their longest wait. `holdFor(0)`
-   * lifts it. For a process that may not know
-   * its share of a key (it has just joined the key's senders, or lost sight of them).
+   * lifts it. For a process that may not know its share of a key (it has just joined
+   * the key's senders, or lost sight of them).
    * Public market data is counted per address, not per key, and is not held.
    */
   holdFor(ms: number): void {

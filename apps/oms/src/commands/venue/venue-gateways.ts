@@ -48,8 +48,8 @@ export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
   ) {
     const apiKeys = new Map<KeySenderShare, string>();
     for (const account of config.accounts) {
-      const limiter = new WeightRateLimiter({ budgets: this.budgetsOf(account, config.omsProcessesPerKey) });
-      apiKeys.set(this.shareOf(account, limiter), account.credentials.apiKey);
+      const { limiter, share } = this.keyShareOf(account);
+      apiKeys.set(share, account.credentials.apiKey);
       const client = new ExchangeClient({
         baseUrl: config.restUrl,
         credentials: account.credentials,
@@ -106,16 +106,16 @@ export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  /** How the count of the key's senders steers this account's limiter. */
-  private shareOf(account: ExchangeAccount, limiter: WeightRateLimiter): KeySenderShare {
+  /** An account's limiter, at the configured count, and how the count of the key's senders steers it. */
+  private keyShareOf(account: ExchangeAccount): { limiter: WeightRateLimiter; share: KeySenderShare } {
     const publish = (processes: number) => {
       const budgets = this.budgetsOf(account, processes);
       this.metrics.keyBudget(account.name, 'query', budgets.query.weight);
       this.metrics.keyBudget(account.name, 'order', budgets.order.weight);
       return budgets;
     };
-    publish(this.config.omsProcessesPerKey);
-    return {
+    const limiter = new WeightRateLimiter({ budgets: publish(this.config.omsProcessesPerKey) });
+    const share: KeySenderShare = {
       processes: (count) => {
         const budgets = publish(count);
         limiter.resize({ query: budgets.query, order: budgets.order });
@@ -133,6 +133,7 @@ export class VenueGateways implements OnModuleInit, OnApplicationShutdown {
       },
       hold: (ms) => limiter.holdFor(ms),
     };
+    return { limiter, share };
   }
 
   private rulesOf(client: ExchangeClient, symbol: string): SymbolRules | undefined {
