@@ -7,6 +7,7 @@ import { createLogger } from '@oms/platform';
 import { FoldServices } from '../aggregates/fold-services';
 import { FoldCheck } from '../audit/fold-check';
 import { OutboxRelay } from '../outbox/outbox.relay';
+import { SpotHoldingsCompaction } from '../projections/spot-holdings-compaction';
 import { ContractMultipliers } from './contract-multipliers';
 import { FoldConfig } from './fold.config';
 import { FOLD_CONFIG, FOLD_SERVICES } from './fold.tokens';
@@ -15,7 +16,14 @@ import { foldTopicNames, KafkaFoldConsumer } from './kafka-fold.consumer';
 const log = createLogger('FoldLifecycle');
 
 /**
- * Starts the Kafka fold, the outbox relay and the continuous check with the app. On
+ * How often the spot holding changes are compacted: a pre-trade read sums the changes of
+ * the last interval, a few hundred rows at most at the fold's rate.
+ */
+const HOLDINGS_COMPACTION_INTERVAL_MS = 250;
+
+/**
+ * Starts the Kafka fold, the outbox relay, the compaction of spot holdings and the
+ * continuous check with the app. On
  * shutdown they stop before anything closes (Nest's before-shutdown hooks run ahead of
  * the HTTP server's close and of the database's): the batch being folded commits or
  * rolls back on a live connection, and nothing retries against a closed one.
@@ -28,6 +36,7 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
   private relay?: OutboxRelay;
   private publisher?: KafkaEventPublisher;
   private check?: FoldCheck;
+  private holdings?: SpotHoldingsCompaction;
   private stopping = false;
   private wake?: () => void;
 
@@ -62,6 +71,10 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
       topic: foldTopicNames(this.config.topicPrefix).omsEvents,
     });
     this.relay.start();
+    this.holdings = new SpotHoldingsCompaction(this.dataSource, {
+      intervalMs: HOLDINGS_COMPACTION_INTERVAL_MS,
+    });
+    this.holdings.start();
     if (this.config.checkIntervalMs > 0) {
       this.check = new FoldCheck(this.dataSource, this.fold.deciders, {
         intervalMs: this.config.checkIntervalMs,
@@ -112,6 +125,7 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
     this.stopping = true;
     this.wake?.();
     this.check?.stop();
+    await this.holdings?.stop();
     // A consumer still starting (joining its group) folds nothing more from here on,
     // and its batch in hand finishes while the database is open.
     await this.starting?.halt();

@@ -19,6 +19,7 @@ import { IndexOpenOrders1795690000000 } from './1795690000000-index-open-orders'
 import { MoveConsumerOffsetFunction1795700000000 } from './1795700000000-move-consumer-offset-function';
 import { IdempotencyAnswerAsText1795700001000 } from './1795700001000-idempotency-answer-as-text';
 import { OutboxReadsTheLog1795700002000 } from './1795700002000-outbox-reads-the-log';
+import { SpotHoldingsSummary1795710000000 } from './1795710000000-spot-holdings-summary';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   MoveConsumerOffsetFunction1795700000000,
   IdempotencyAnswerAsText1795700001000,
   OutboxReadsTheLog1795700002000,
+  SpotHoldingsSummary1795710000000,
 ];

@@ -1,5 +1,5 @@
 import { DomainError, omsClientOrderId, readSpotOrderRequest } from '@oms/domain';
-import { HOLDING_STATUSES, IN_FLIGHT_STATUSES, spotHeld } from '../pre-trade/order-exposure';
+import { IN_FLIGHT_STATUSES, spotHeld } from '../pre-trade/order-exposure';
 import { useCommandReadModelsDatabase } from './test-support/command-read-models-database';
 
 const ACCOUNT = 'acc-funds';
@@ -51,7 +51,7 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
       [ACCOUNT],
     );
 
-    const funds = await postgres.readModels.spotFunds(ACCOUNT, 'USDT', HOLDING_STATUSES);
+    const funds = await postgres.readModels.spotFunds(ACCOUNT, 'USDT');
 
     expect(funds.total).toBe('50000');
     // Buys: 1 x 30000 at their limit, 1000 unspent, 0.5 by quantity at the reference price.
@@ -60,13 +60,13 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
   });
 
   it('answers no total and nothing held for an account without balances or orders', async () => {
-    expect(await postgres.readModels.spotFunds('acc-empty', 'USDT', HOLDING_STATUSES)).toEqual({
+    expect(await postgres.readModels.spotFunds('acc-empty', 'USDT')).toEqual({
       total: null,
       holdings: [],
     });
   });
 
-  it("reads an account's open orders through the open-orders index, not through its whole history", async () => {
+  it("reads an account's open orders through the open-orders index and its funds from the kept holdings, not through its history", async () => {
     // An account that has traded for a while: thousands of finished orders, a few open.
     await postgres.database.dataSource.query(
       `INSERT INTO rm_orders (id, stream_id, stream_version, account, market, symbol, side, type, time_in_force,
@@ -89,7 +89,7 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
         return query(sql, parameters);
       });
     try {
-      const funds = await postgres.readModels.spotFunds('acc-history', 'USDT', HOLDING_STATUSES);
+      const funds = await postgres.readModels.spotFunds('acc-history', 'USDT');
       expect(spotHeld(funds.holdings, 'USDT', BTCUSDT, () => '30000').toFixed()).toBe('150000');
       await postgres.readModels.holdingOrders('acc-history', 'spot', IN_FLIGHT_STATUSES);
       expect(await postgres.readModels.openOrders('acc-history', 'spot')).toHaveLength(5);
@@ -98,11 +98,15 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
     }
 
     expect(statements).toHaveLength(3);
+    const plans = [];
     for (const { sql, parameters } of statements) {
       const [{ 'QUERY PLAN': plan }] = await postgres.database.dataSource.query<
         Array<{ 'QUERY PLAN': unknown }>
       >(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
-      expect(JSON.stringify(plan)).toContain('"Index Name":"rm_orders_open"');
+      plans.push(JSON.stringify(plan));
     }
+    // The funds read sums the kept holdings, not the orders; the others read the open orders.
+    expect(plans[0]).not.toContain('"Relation Name":"rm_orders"');
+    for (const plan of plans.slice(1)) expect(plan).toContain('"Index Name":"rm_orders_open"');
   });
 });

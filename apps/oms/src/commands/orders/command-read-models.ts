@@ -63,28 +63,27 @@ export class CommandReadModels {
   }
 
   /**
-   * In one statement: the spot wallet total of `asset` (null when the read models hold no
-   * balance for it) and what the account's spot orders in `statuses` hold, per symbol
-   * and side (SpotHolding).
+   * In one statement (one snapshot): the spot wallet total of `asset` (null when the read
+   * models hold no balance for it) and what the account's open and in-flight spot orders
+   * hold, per symbol and side (SpotHolding): the kept sums (rm_spot_holdings) plus the
+   * changes recorded since they were last compacted, a few rows whatever the number of
+   * open orders.
    */
   async spotFunds(
     account: string,
     asset: string,
-    statuses: readonly string[],
   ): Promise<{ total: string | null; holdings: SpotHolding[] }> {
     const [row] = await this.dataSource.query<Array<{ total: string | null; holdings: SpotHolding[] }>>(
       `SELECT (SELECT total::text FROM rm_balances WHERE account = $1 AND wallet = 'spot' AND asset = $2) AS total,
               coalesce((SELECT json_agg(h) FROM (
-                SELECT symbol, side,
-                       sum(greatest(coalesce(orig_qty, 0) - executed_qty, 0))::text AS "remainingQty",
-                       coalesce(sum(greatest(amount - cumulative_quote_qty, 0))
-                         FILTER (WHERE amount IS NOT NULL), 0)::text AS "unspentAmount",
-                       coalesce(sum(greatest(coalesce(orig_qty, 0) - executed_qty, 0) * price)
-                         FILTER (WHERE amount IS NULL AND type <> 'MARKET' AND price IS NOT NULL), 0)::text
-                         AS "limitQuote",
-                       coalesce(sum(greatest(coalesce(orig_qty, 0) - executed_qty, 0))
-                         FILTER (WHERE amount IS NULL AND type = 'MARKET'), 0)::text AS "marketRemainingQty"
-                  FROM rm_orders WHERE account = $1 AND market = 'spot' AND status IN (${statusList(statuses)})
+                SELECT symbol, side, sum(remaining_qty)::text AS "remainingQty",
+                       sum(unspent_amount)::text AS "unspentAmount", sum(limit_quote)::text AS "limitQuote",
+                       sum(market_remaining_qty)::text AS "marketRemainingQty"
+                  FROM (SELECT symbol, side, remaining_qty, unspent_amount, limit_quote, market_remaining_qty
+                          FROM rm_spot_holdings WHERE account = $1
+                        UNION ALL
+                        SELECT symbol, side, remaining_qty, unspent_amount, limit_quote, market_remaining_qty
+                          FROM rm_spot_holding_changes WHERE account = $1) held
                  GROUP BY symbol, side) h), '[]'::json) AS holdings`,
       [account, asset],
     );

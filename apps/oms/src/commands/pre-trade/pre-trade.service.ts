@@ -7,7 +7,7 @@ import { limitsOf } from '../config/order-limits';
 import { CommandMetrics } from '../metrics/command-metrics';
 import { CommandReadModels } from '../orders/command-read-models';
 import { VenueGateway } from '../venue/venue-gateways';
-import { futuresInFlightMargin, HOLDING_STATUSES, IN_FLIGHT_STATUSES, spotHeld } from './order-exposure';
+import { futuresInFlightMargin, IN_FLIGHT_STATUSES, spotHeld } from './order-exposure';
 import { checkFuturesOrder, checkSpotOrder } from './order-pre-trade-checks';
 import { refusalError } from './pre-trade-refusal';
 
@@ -36,7 +36,7 @@ export class PreTradeService {
     // Independent reads, run together: they sit on the path of every order.
     const [referencePrice, funds] = await Promise.all([
       request.price === null ? this.referencePrice(gateway, request.symbol, 'spot') : Promise.resolve(null),
-      this.readModels.spotFunds(request.accountId, spendAsset, HOLDING_STATUSES),
+      this.readModels.spotFunds(request.accountId, spendAsset),
     ]);
     const held = spotHeld(
       funds.holdings,
