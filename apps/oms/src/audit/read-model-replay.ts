@@ -6,6 +6,7 @@ import { col, UpsertColumn } from '../projections/multi-row-upsert';
 import { ProjectedStream, ReadModelProjector } from '../projections/read-model.projector';
 import { ReplayedEvent, streamEventLog } from './event-log-copy';
 import { copyIntoFreshTable } from './fresh-table-copy';
+import { rebuildSpotHoldings } from '../projections/spot-holdings';
 import { compareRebuilt, ReplayDifference } from './replay-compare';
 import { ReplayedRows } from './replayed-rows';
 import {
@@ -107,6 +108,7 @@ export class ReadModelReplay {
       await manager.query(`LOCK TABLE ${REBUILT_TABLES.join(', ')} IN EXCLUSIVE MODE`);
       await this.catchUp(manager, run, options);
       await swapInRebuilt(manager);
+      await rebuildSpotHoldings(manager);
     });
     await dropRebuildTables(this.dataSource);
     return {

@@ -1,4 +1,5 @@
 import { SqlExecutor } from '@oms/persistence';
+import { compareSpotHoldings } from '../projections/spot-holdings';
 import {
   columnsOf,
   IGNORED_COLUMNS,
@@ -10,7 +11,7 @@ import {
 
 /** One difference between a live row and the row rebuilt from the log. */
 export interface ReplayDifference {
-  readonly table: RebuiltTable;
+  readonly table: RebuiltTable | 'rm_spot_holdings';
   readonly key: Readonly<Record<string, unknown>>;
   /** The differing column; null when the row exists on one side only. */
   readonly column: string | null;
@@ -29,7 +30,10 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Every row that differs between each live table and its rebuilt copy, column by column. */
+/**
+ * Every row that differs between each live table and its rebuilt copy, column by column,
+ * and every kept spot holding that differs from what the rebuilt orders hold.
+ */
 export async function compareRebuilt(executor: SqlExecutor): Promise<ReplayDifference[]> {
   const differences: ReplayDifference[] = [];
   for (const table of REBUILT_TABLES) {
@@ -57,6 +61,16 @@ export async function compareRebuilt(executor: SqlExecutor): Promise<ReplayDiffe
         differences.push({ table, key, column, live: live[column], rebuilt: rebuilt[column] });
       }
     }
+  }
+  // The spot holdings are sums over rm_orders: the kept ones against the rebuilt orders'.
+  for (const difference of await compareSpotHoldings(executor, rebuiltName('rm_orders'))) {
+    differences.push({
+      table: 'rm_spot_holdings',
+      key: difference.key,
+      column: difference.amount,
+      live: difference.kept,
+      rebuilt: difference.orders,
+    });
   }
   return differences;
 }

@@ -87,4 +87,27 @@ describe('npm run replay', () => {
       ]),
     );
   });
+
+  it('--verify names a spot holding kept otherwise than the orders hold, and the rebuild sums the holdings again', async () => {
+    await harness.query(
+      `INSERT INTO rm_spot_holding_changes (account, symbol, side, remaining_qty, unspent_amount, limit_quote,
+                                            market_remaining_qty, open_orders)
+       VALUES ('acc-tampered', 'BTCUSDT', 'BUY', 1.5, 0, 0, 0, 1)`,
+    );
+
+    const verified = await replay('--verify');
+    expect(verified.code).toBe(1);
+    expect(verified.lines).toEqual(
+      expect.arrayContaining([
+        'DIFFERENCE rm_spot_holdings account=acc-tampered symbol=BTCUSDT side=BUY remaining_qty: live "1.5", replay "0"',
+        'DIFFERENCE rm_spot_holdings account=acc-tampered symbol=BTCUSDT side=BUY open_orders: live "1", replay "0"',
+      ]),
+    );
+
+    expect((await replay()).code).toBe(0);
+    expect((await replay('--verify')).lines).toContain('verify: no difference');
+    expect(await harness.query(`SELECT count(*)::int AS changes FROM rm_spot_holding_changes`)).toEqual([
+      { changes: 0 },
+    ]);
+  });
 });

@@ -158,33 +158,34 @@ describe('Spot holdings kept per account, symbol and side (rm_spot_holdings and 
     ];
     compactions.forEach((compaction) => compaction.start());
     try {
-      const writer = async (rounds: number) => {
+      // Each writer owns its orders, as a stream has one writer at a time (the append's
+      // expected version); they share the holdings of every account, symbol and side.
+      const writers = 4;
+      const writer = async (owner: number, rounds: number) => {
+        const anyOrder = () => owner + writers * Math.floor(random() * (orderIds / writers));
         for (let round = 0; round < rounds; round += 1) {
           const draw = random();
           if (draw < 0.7) {
             // One row per order, in key order (as the projector's rows lock): writers wait, never deadlock.
             const batch = new Map<string, ReturnType<typeof randomOrder>>();
             for (let row = 1 + Math.floor(random() * 8); row > 0; row -= 1) {
-              const order = randomOrder(random, Math.floor(random() * orderIds));
+              const order = randomOrder(random, anyOrder());
               batch.set(order.id, order);
             }
             await upsertOrders([...batch.values()].sort((a, b) => a.id.localeCompare(b.id)));
           } else if (draw < 0.9) {
             await database.dataSource.query(
               `UPDATE rm_orders SET executed_qty = executed_qty + 0.01, status = $2 WHERE id = $1`,
-              [
-                randomOrder(random, Math.floor(random() * orderIds)).id,
-                random() < 0.5 ? 'PARTIALLY_FILLED' : 'FILLED',
-              ],
+              [randomOrder(random, anyOrder()).id, random() < 0.5 ? 'PARTIALLY_FILLED' : 'FILLED'],
             );
           } else {
             await database.dataSource.query(`DELETE FROM rm_orders WHERE id = $1`, [
-              randomOrder(random, Math.floor(random() * orderIds)).id,
+              randomOrder(random, anyOrder()).id,
             ]);
           }
         }
       };
-      await Promise.all([writer(150), writer(150), writer(150), writer(150)]);
+      await Promise.all(Array.from({ length: writers }, (_, owner) => writer(owner, 150)));
       await expectHoldingsOfOrders();
     } finally {
       await Promise.all(compactions.map((compaction) => compaction.stop()));

@@ -7,22 +7,22 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  */
 const HOLDING = `('PENDING_SUBMIT', 'UNCERTAIN', 'PENDING_NEW', 'NEW', 'PARTIALLY_FILLED', 'PENDING_CANCEL')`;
 
-/** What one rm_orders row holds, as the columns of rm_spot_holdings (`o` is the row). */
-const HELD = {
-  remaining_qty: `greatest(coalesce(o.orig_qty, 0) - o.executed_qty, 0)`,
-  unspent_amount: `CASE WHEN o.amount IS NOT NULL THEN greatest(o.amount - o.cumulative_quote_qty, 0) ELSE 0 END`,
-  limit_quote: `CASE WHEN o.amount IS NULL AND o.type <> 'MARKET' AND o.price IS NOT NULL
-                     THEN greatest(coalesce(o.orig_qty, 0) - o.executed_qty, 0) * o.price ELSE 0 END`,
-  market_remaining_qty: `CASE WHEN o.amount IS NULL AND o.type = 'MARKET'
-                              THEN greatest(coalesce(o.orig_qty, 0) - o.executed_qty, 0) ELSE 0 END`,
-  open_orders: `1`,
-} as const;
-const HELD_COLUMNS = Object.keys(HELD) as Array<keyof typeof HELD>;
+/** The amounts held, as rm_spot_held answers them and rm_spot_holdings keeps them. */
+const HELD_COLUMNS = [
+  'remaining_qty',
+  'unspent_amount',
+  'limit_quote',
+  'market_remaining_qty',
+  'open_orders',
+] as const;
+
+/** The columns `rm_spot_held` reads of an order row (`o`). */
+const ORDER_FIELDS = `o.market, o.status, o.type, o.price, o.orig_qty, o.amount, o.executed_qty, o.cumulative_quote_qty`;
 
 /** The holding rows of a transition table, signed (+1 written, -1 replaced or deleted). */
 const heldRowsOf = (table: string, sign: 1 | -1) =>
-  `SELECT o.account, o.symbol, o.side, ${HELD_COLUMNS.map((column) => `${sign} * (${HELD[column]}) AS ${column}`).join(', ')}
-     FROM ${table} o WHERE o.market = 'spot' AND o.status IN ${HOLDING}`;
+  `SELECT o.account, o.symbol, o.side, ${HELD_COLUMNS.map((column) => `${sign} * h.${column} AS ${column}`).join(', ')}
+     FROM ${table} o, LATERAL rm_spot_held(${ORDER_FIELDS}) h`;
 
 /** One statement recording what a statement on rm_orders changed in the holdings. */
 const recordChanges = (sources: string[]) => `
@@ -37,8 +37,9 @@ const recordChanges = (sources: string[]) => `
  * so that a pre-trade check reads a few rows whatever the number of open orders: summing
  * the open orders themselves took about 1 ms per 1,000 of them on every order placed.
  *
- * Every statement on rm_orders (the fold's and the commands' upserts, a replay's swap, a
- * repair) records, from its transition tables, the change it made as signed rows of
+ * `rm_spot_held(...)` states what one order row holds (the replay's rebuild and its verify
+ * use it too). Every statement on rm_orders (the fold's and the commands' upserts, a
+ * replay's swap, a repair) records, from its transition tables, the change it made as signed rows of
  * rm_spot_holding_changes: inserts only, so concurrent writers never wait for one another
  * or deadlock on a shared row. A reader sums rm_spot_holdings and the changes not yet
  * compacted in one statement (one snapshot); the OMS compacts changes into
@@ -60,6 +61,23 @@ export class SpotHoldingsSummary1795710000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX rm_spot_holding_changes_account ON rm_spot_holding_changes (account)`,
     );
+    // What one order row holds: one row when it is a holding spot order, none otherwise
+    // (a single SELECT, which Postgres inlines where it is called).
+    await queryRunner.query(`
+      CREATE FUNCTION rm_spot_held(market text, status text, type text, price numeric, orig_qty numeric,
+                                   amount numeric, executed_qty numeric, cumulative_quote_qty numeric)
+      RETURNS TABLE (remaining_qty numeric, unspent_amount numeric, limit_quote numeric,
+                     market_remaining_qty numeric, open_orders numeric)
+      LANGUAGE sql IMMUTABLE AS $$
+        SELECT greatest(coalesce(orig_qty, 0) - executed_qty, 0),
+               CASE WHEN amount IS NOT NULL THEN greatest(amount - cumulative_quote_qty, 0) ELSE 0 END,
+               CASE WHEN amount IS NULL AND type <> 'MARKET' AND price IS NOT NULL
+                    THEN greatest(coalesce(orig_qty, 0) - executed_qty, 0) * price ELSE 0 END,
+               CASE WHEN amount IS NULL AND type = 'MARKET'
+                    THEN greatest(coalesce(orig_qty, 0) - executed_qty, 0) ELSE 0 END,
+               1::numeric
+         WHERE market = 'spot' AND status IN ${HOLDING}
+      $$`);
     await queryRunner.query(`
       CREATE FUNCTION rm_spot_holdings_record_changes() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -95,6 +113,9 @@ export class SpotHoldingsSummary1795710000000 implements MigrationInterface {
     for (const event of ['insert', 'update', 'delete'])
       await queryRunner.query(`DROP TRIGGER rm_orders_spot_holdings_${event} ON rm_orders`);
     await queryRunner.query(`DROP FUNCTION rm_spot_holdings_record_changes()`);
+    await queryRunner.query(
+      `DROP FUNCTION rm_spot_held(text, text, text, numeric, numeric, numeric, numeric, numeric)`,
+    );
     await queryRunner.query(`DROP TABLE rm_spot_holding_changes`);
     await queryRunner.query(`DROP TABLE rm_spot_holdings`);
   }
