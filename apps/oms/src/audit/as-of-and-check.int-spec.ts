@@ -96,4 +96,23 @@ describe('as-of reads and the continuous check', () => {
       expect.objectContaining({ streamId: stream_id, where: 'rm_orders', actual: 'altered' }),
     ]);
   });
+
+  it('names a spot holding kept otherwise than the holding orders sum to', async () => {
+    const check = new FoldCheck(database.dataSource, fold.deciders, { intervalMs: 60_000, sampleSize: 0 });
+    expect(await check.round()).toEqual([]);
+    await database.dataSource.query(
+      `INSERT INTO rm_spot_holding_changes (account, symbol, side, remaining_qty, unspent_amount, limit_quote,
+                                            market_remaining_qty, open_orders)
+       VALUES ('acc-check', 'ETHUSDT', 'SELL', 0.25, 0, 0, 0, 0)`,
+    );
+    expect(await check.round()).toEqual([
+      {
+        where: 'rm_spot_holdings',
+        key: { account: 'acc-check', symbol: 'ETHUSDT', side: 'SELL' },
+        amount: 'remaining_qty',
+        expected: '0',
+        actual: '0.25',
+      },
+    ]);
+  });
 });

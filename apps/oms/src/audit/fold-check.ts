@@ -3,6 +3,7 @@ import { Counter, Gauge, register } from 'prom-client';
 import { createLogger } from '@oms/platform';
 import { AggregateDeciders } from '../aggregates/aggregate-deciders';
 import { STATE_HASH_SQL } from '../aggregates/aggregate-state.store';
+import { compareSpotHoldings, SpotHoldingDifference } from '../projections/spot-holdings';
 import { refoldStream } from './stream-refold';
 
 const log = createLogger('FoldCheck');
@@ -26,7 +27,7 @@ const differences = () =>
     () =>
       new Counter({
         name: 'oms_fold_check_differences_total',
-        help: 'Aggregates whose re-folded state differs from the kept state or read model',
+        help: 'Aggregates whose re-folded state differs from the kept state or read model, and spot holdings kept otherwise than their orders sum to',
       }),
   );
 const lastDifferences = () =>
@@ -39,18 +40,28 @@ const lastDifferences = () =>
       }),
   );
 
-export interface FoldCheckDifference {
-  readonly streamId: string;
-  readonly where: 'aggregate-state' | 'rm_orders';
-  readonly expected: string;
-  readonly actual: string | null;
-}
+export type FoldCheckDifference =
+  | {
+      readonly streamId: string;
+      readonly where: 'aggregate-state' | 'rm_orders';
+      readonly expected: string;
+      readonly actual: string | null;
+    }
+  | {
+      /** A spot holding kept otherwise than its orders sum to (the pre-trade funds read). */
+      readonly where: 'rm_spot_holdings';
+      readonly key: SpotHoldingDifference['key'];
+      readonly amount: SpotHoldingDifference['amount'];
+      readonly expected: string;
+      readonly actual: string;
+    };
 
 /**
  * The continuous check: every interval, a random sample of aggregates is re-folded
  * from the event store and its state hash compared with the kept state
- * (oms_aggregate_states) and, for orders, with rm_orders.state_hash. A difference is a
- * metric and a warning log line naming the stream.
+ * (oms_aggregate_states) and, for orders, with rm_orders.state_hash; and the kept spot
+ * holdings are compared with what the holding orders of rm_orders sum to. A difference
+ * is a metric and a warning log line naming the stream or the holding.
  */
 export class FoldCheck {
   private timer?: NodeJS.Timeout;
@@ -112,11 +123,21 @@ export class FoldCheck {
         found.push({ streamId: row.stream_id, where: 'rm_orders', expected, actual: row.order_hash });
       }
     }
+    // One statement, one snapshot: the kept holdings and the orders as of the same moment.
+    for (const held of await compareSpotHoldings(this.dataSource, 'rm_orders')) {
+      found.push({
+        where: 'rm_spot_holdings',
+        key: held.key,
+        amount: held.amount,
+        expected: held.orders,
+        actual: held.kept,
+      });
+    }
     checked().inc(sample.length);
     differences().inc(found.length);
     lastDifferences().set(found.length);
     for (const difference of found)
-      log.warn(difference, 're-folded aggregate differs from what the OMS keeps');
+      log.warn(difference, 're-folded aggregate or summed orders differ from what the OMS keeps');
     return found;
   }
 }
