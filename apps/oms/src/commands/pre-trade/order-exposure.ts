@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 /**
  * What orders already hold of an account's funds, from rm_orders: open orders (the venue
  * has locked for them) and in-flight ones (intent recorded, venue answer pending or
- * uncertain), which the venue's balances may not show yet.
+ * uncertain), which the venue's balances may not show yet. The kept spot holdings
+ * (Postgres function rm_spot_held) count the same statuses; a spec holds them together.
  */
 export const HOLDING_STATUSES = [
   'PENDING_SUBMIT',
@@ -30,9 +31,9 @@ export interface HoldingOrderRow {
 }
 
 /**
- * What the holding spot orders of one symbol and side still need, summed by Postgres
- * (the cost of a check does not grow with the number of open orders): the remaining
- * quantity of all of them, the unspent amounts of orders by amount, remaining x limit
+ * What the holding spot orders of one symbol and side still need, kept summed in
+ * Postgres (rm_spot_holdings: the cost of a check does not grow with the number of open
+ * orders): the remaining quantity of all of them, the unspent amounts of orders by amount, remaining x limit
  * price of the others, and the remaining quantity of market orders by quantity (valued
  * at the reference price when the check is made).
  */
