@@ -20,6 +20,7 @@ import { MoveConsumerOffsetFunction1795700000000 } from './1795700000000-move-co
 import { IdempotencyAnswerAsText1795700001000 } from './1795700001000-idempotency-answer-as-text';
 import { OutboxReadsTheLog1795700002000 } from './1795700002000-outbox-reads-the-log';
 import { SpotHoldingsSummary1795710000000 } from './1795710000000-spot-holdings-summary';
+import { PendingOrderStates1795720000000 } from './1795720000000-pending-order-states';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   IdempotencyAnswerAsText1795700001000,
   OutboxReadsTheLog1795700002000,
   SpotHoldingsSummary1795710000000,
+  PendingOrderStates1795720000000,
 ];

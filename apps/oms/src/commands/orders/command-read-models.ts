@@ -135,11 +135,11 @@ export class CommandReadModels {
 
   /** Desk orders whose submission or cancel awaits an answer or is uncertain. */
   async pendingOrders(): Promise<PendingOrderState[]> {
+    // The pending streams Postgres keeps (oms_pending_order_states, exact: its triggers
+    // apply the same rule to every state written), not every order state.
     return this.dataSource.query<PendingOrderState[]>(
-      `SELECT stream_type AS "streamType", state FROM oms_aggregate_states
-        WHERE stream_type IN ('spot-order', 'futures-order', 'futures-stop-order')
-          AND (state->'submission'->>'phase' IN ('requested', 'uncertain')
-               OR state->'cancel'->>'phase' IN ('requested', 'uncertain'))`,
+      `SELECT s.stream_type AS "streamType", s.state
+         FROM oms_pending_order_states p JOIN oms_aggregate_states s ON s.stream_id = p.stream_id`,
     );
   }
 }
