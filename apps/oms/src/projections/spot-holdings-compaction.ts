@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { createLogger } from '@oms/platform';
+import { COMPACT_SPOT_HOLDING_CHANGES } from './spot-holdings';
 
 const log = createLogger('SpotHoldingsCompaction');
 
@@ -54,25 +55,7 @@ export class SpotHoldingsCompaction {
     let moved = 0;
     for (;;) {
       const [{ count }] = await this.dataSource.query<Array<{ count: number }>>(
-        `WITH moved AS (
-           DELETE FROM rm_spot_holding_changes
-            WHERE id IN (SELECT id FROM rm_spot_holding_changes ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-           RETURNING account, symbol, side, remaining_qty, unspent_amount, limit_quote, market_remaining_qty,
-                     open_orders
-         ), added AS (
-           INSERT INTO rm_spot_holdings AS kept (account, symbol, side, remaining_qty, unspent_amount, limit_quote,
-                                                 market_remaining_qty, open_orders)
-           SELECT account, symbol, side, sum(remaining_qty), sum(unspent_amount), sum(limit_quote),
-                  sum(market_remaining_qty), sum(open_orders)
-             FROM moved GROUP BY account, symbol, side ORDER BY account, symbol, side
-           ON CONFLICT (account, symbol, side) DO UPDATE SET
-             remaining_qty = kept.remaining_qty + EXCLUDED.remaining_qty,
-             unspent_amount = kept.unspent_amount + EXCLUDED.unspent_amount,
-             limit_quote = kept.limit_quote + EXCLUDED.limit_quote,
-             market_remaining_qty = kept.market_remaining_qty + EXCLUDED.market_remaining_qty,
-             open_orders = kept.open_orders + EXCLUDED.open_orders
-         )
-         SELECT count(*)::int AS count FROM moved`,
+        COMPACT_SPOT_HOLDING_CHANGES,
         [batchSize],
       );
       moved += count;

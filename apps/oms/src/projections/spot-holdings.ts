@@ -20,12 +20,37 @@ function heldByOrdersOf(ordersTable: string): string {
            GROUP BY o.account, o.symbol, o.side`;
 }
 
-/** The kept sums plus the changes not compacted yet: what a reader sees, per key. */
-const KEPT = `SELECT account, symbol, side, ${HELD_AMOUNTS.map((amount) => `sum(${amount}) AS ${amount}`).join(', ')}
-                FROM (SELECT account, symbol, side, ${HELD_AMOUNTS.join(', ')} FROM rm_spot_holdings
-                      UNION ALL
-                      SELECT account, symbol, side, ${HELD_AMOUNTS.join(', ')} FROM rm_spot_holding_changes) kept
-               GROUP BY account, symbol, side`;
+/**
+ * The kept sums plus the changes not compacted yet, per key: what a reader sees (one
+ * statement, one snapshot). `account`, an SQL expression, keeps one account's rows.
+ */
+export function keptSpotHoldings(account?: string): string {
+  const where = account === undefined ? '' : ` WHERE account = ${account}`;
+  const amounts = HELD_AMOUNTS.join(', ');
+  return `SELECT account, symbol, side, ${HELD_AMOUNTS.map((amount) => `sum(${amount}) AS ${amount}`).join(', ')}
+            FROM (SELECT account, symbol, side, ${amounts} FROM rm_spot_holdings${where}
+                  UNION ALL
+                  SELECT account, symbol, side, ${amounts} FROM rm_spot_holding_changes${where}) kept
+           GROUP BY account, symbol, side`;
+}
+
+/**
+ * Moves up to $1 of the oldest changes no other transaction holds into the kept sums,
+ * deleting them in the same statement, keys in order; answers how many moved.
+ */
+export const COMPACT_SPOT_HOLDING_CHANGES = `
+  WITH moved AS (
+    DELETE FROM rm_spot_holding_changes
+     WHERE id IN (SELECT id FROM rm_spot_holding_changes ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+    RETURNING account, symbol, side, ${HELD_AMOUNTS.join(', ')}
+  ), added AS (
+    INSERT INTO rm_spot_holdings AS kept (account, symbol, side, ${HELD_AMOUNTS.join(', ')})
+    SELECT account, symbol, side, ${HELD_AMOUNTS.map((amount) => `sum(${amount})`).join(', ')}
+      FROM moved GROUP BY account, symbol, side ORDER BY account, symbol, side
+    ON CONFLICT (account, symbol, side) DO UPDATE SET
+      ${HELD_AMOUNTS.map((amount) => `${amount} = kept.${amount} + EXCLUDED.${amount}`).join(', ')}
+  )
+  SELECT count(*)::int AS count FROM moved`;
 
 /**
  * Sums rm_spot_holdings again from rm_orders, dropping the recorded changes: after a
@@ -66,7 +91,7 @@ export async function compareSpotHoldings(
                 `coalesce(k.${amount}, 0)::text AS "kept_${amount}", coalesce(o.${amount}, 0)::text AS "orders_${amount}",
                  coalesce(k.${amount}, 0) <> coalesce(o.${amount}, 0) AS "differs_${amount}"`,
             ).join(', ')}
-       FROM (${KEPT}) k FULL OUTER JOIN (${heldByOrdersOf(ordersTable)}) o
+       FROM (${keptSpotHoldings()}) k FULL OUTER JOIN (${heldByOrdersOf(ordersTable)}) o
          ON k.account = o.account AND k.symbol = o.symbol AND k.side = o.side
       WHERE ${HELD_AMOUNTS.map((amount) => `coalesce(k.${amount}, 0) <> coalesce(o.${amount}, 0)`).join(' OR ')}`,
   )) as Array<Record<string, string | boolean>>;

@@ -5,6 +5,11 @@ import { FuturesPositionObservation } from '../observations/futures-position-obs
 import { foldPosition, foldPositionUntil } from './position-ledger';
 import { FuturesPositionEvent, FuturesPositionState, PositionFill } from './futures-position.types';
 
+/** The venue's snapshots of the latest stamp: the latest, then any of other figures. */
+export function latestVenueSnapshots(state: FuturesPositionState): FuturesPositionObservation[] {
+  return state.venue === null ? [] : [state.venue, ...(state.venueSameTime ?? [])];
+}
+
 /**
  * Venue snapshot against the fills up to its time, and each closing fill's venue
  * realizedPnl against the computed one; a mismatch that later disappears (the missing
@@ -14,11 +19,6 @@ import { FuturesPositionEvent, FuturesPositionState, PositionFill } from './futu
  * taken apart at its time), and only the closing fills the state keeps are checked: the
  * OMS reconciles at every position snapshot, long before a fill settles.
  */
-/** The venue's snapshots of the latest stamp: the latest, then any of other figures. */
-export function latestVenueSnapshots(state: FuturesPositionState): FuturesPositionObservation[] {
-  return state.venue === null ? [] : [state.venue, ...(state.venueSameTime ?? [])];
-}
-
 export function reconcilePosition(
   state: FuturesPositionState,
   tolerance: string,

@@ -6,6 +6,7 @@ import { toOrderResponse } from '../../desk/orders/order.mapper';
 import { OrderResponse } from '../../desk/orders/order.response';
 import { ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
 import { UUID_KEY } from '../../desk/shared/page-cursor';
+import { keptSpotHoldings } from '../../projections/spot-holdings';
 
 /** A pending desk order found in the fold's aggregate states (for the resolver's rebuild). */
 export interface PendingOrderState {
@@ -76,15 +77,9 @@ export class CommandReadModels {
     const [row] = await this.dataSource.query<Array<{ total: string | null; holdings: SpotHolding[] }>>(
       `SELECT (SELECT total::text FROM rm_balances WHERE account = $1 AND wallet = 'spot' AND asset = $2) AS total,
               coalesce((SELECT json_agg(h) FROM (
-                SELECT symbol, side, sum(remaining_qty)::text AS "remainingQty",
-                       sum(unspent_amount)::text AS "unspentAmount", sum(limit_quote)::text AS "limitQuote",
-                       sum(market_remaining_qty)::text AS "marketRemainingQty"
-                  FROM (SELECT symbol, side, remaining_qty, unspent_amount, limit_quote, market_remaining_qty
-                          FROM rm_spot_holdings WHERE account = $1
-                        UNION ALL
-                        SELECT symbol, side, remaining_qty, unspent_amount, limit_quote, market_remaining_qty
-                          FROM rm_spot_holding_changes WHERE account = $1) held
-                 GROUP BY symbol, side) h), '[]'::json) AS holdings`,
+                SELECT symbol, side, remaining_qty::text AS "remainingQty", unspent_amount::text AS "unspentAmount",
+                       limit_quote::text AS "limitQuote", market_remaining_qty::text AS "marketRemainingQty"
+                  FROM (${keptSpotHoldings('$1')}) kept) h), '[]'::json) AS holdings`,
       [account, asset],
     );
     return row;
