@@ -1,5 +1,6 @@
-import { IHeaders, Kafka, Producer } from 'kafkajs';
+import { IHeaders, Kafka } from 'kafkajs';
 import { DeadLetterHeader } from '../topics/kafka-headers';
+import { FreshAfterFailureProducer } from './fresh-after-failure-producer';
 
 /** A message that could not be decoded, with where it came from and why it was refused. */
 export interface DeadLetter {
@@ -23,21 +24,18 @@ export interface DeadLetterPublisher {
  * fixed consumer can replay them.
  */
 export class KafkaDeadLetterPublisher implements DeadLetterPublisher {
-  private readonly producer: Producer;
-  private connecting?: Promise<void>;
+  private readonly producer: FreshAfterFailureProducer;
 
   constructor(
     kafka: Kafka,
     private readonly topic: string,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    this.producer = new FreshAfterFailureProducer(kafka);
   }
 
   async publish(letters: readonly DeadLetter[]): Promise<void> {
     if (letters.length === 0) return;
-    this.connecting ??= this.producer.connect();
-    await this.connecting;
     const failedAt = this.clock().toISOString();
     await this.producer.send({
       topic: this.topic,
@@ -58,8 +56,6 @@ export class KafkaDeadLetterPublisher implements DeadLetterPublisher {
   }
 
   async close(): Promise<void> {
-    if (!this.connecting) return;
-    await this.connecting.catch(() => undefined);
     await this.producer.disconnect();
   }
 }

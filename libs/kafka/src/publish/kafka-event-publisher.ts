@@ -1,10 +1,11 @@
-import { Kafka, Message, Producer } from 'kafkajs';
+import { Kafka, Message } from 'kafkajs';
 import { createLogger } from '@oms/platform';
 import { EventCodec } from '../envelope/event-codec';
 import { KafkaMetrics } from '../metrics/kafka-metrics';
 import { EventHeader } from '../topics/kafka-headers';
 import { partitionKeyOf } from '../topics/partition-key';
 import { EventPublisher, OutgoingEvent } from './event-publisher';
+import { FreshAfterFailureProducer } from './fresh-after-failure-producer';
 
 const log = createLogger('KafkaEventPublisher');
 
@@ -16,26 +17,21 @@ export interface KafkaEventPublisherOptions {
 
 /**
  * EventPublisher on a kafkajs idempotent producer (acks=all): client retries cannot
- * duplicate or reorder messages of a partition. Every event is validated before
+ * duplicate or reorder messages of a partition, and a failed publish never makes the
+ * next one vanish (FreshAfterFailureProducer). Every event is validated before
  * anything of the call is sent, and carries its correlation id, id, type and schema
  * version as headers.
  */
 export class KafkaEventPublisher implements EventPublisher {
-  private readonly producer: Producer;
+  private readonly producer: FreshAfterFailureProducer;
   private readonly metrics: KafkaMetrics;
-  private connecting?: Promise<void>;
   private closed = false;
   /** Sends happen one after another, in call order: concurrent callers keep their order per key. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: KafkaEventPublisherOptions) {
-    this.producer = options.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    this.producer = new FreshAfterFailureProducer(options.kafka);
     this.metrics = options.metrics ?? KafkaMetrics.for();
-  }
-
-  private connect(): Promise<void> {
-    this.connecting ??= this.producer.connect();
-    return this.connecting;
   }
 
   async publish(topic: string, events: readonly OutgoingEvent[]): Promise<void> {
@@ -57,7 +53,6 @@ export class KafkaEventPublisher implements EventPublisher {
   }
 
   private async send(topic: string, messages: Message[]): Promise<void> {
-    await this.connect();
     const timer = this.metrics.produceDuration.startTimer({ topic });
     try {
       await this.producer.send({ topic, acks: -1, messages });
@@ -75,9 +70,6 @@ export class KafkaEventPublisher implements EventPublisher {
     if (this.closed) return;
     this.closed = true;
     await this.queue;
-    if (this.connecting) {
-      await this.connecting.catch(() => undefined);
-      await this.producer.disconnect();
-    }
+    await this.producer.disconnect();
   }
 }

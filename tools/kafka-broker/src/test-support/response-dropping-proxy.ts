@@ -8,6 +8,7 @@ import { connect, createServer, Server, Socket } from 'node:net';
 export class ResponseDroppingProxy {
   private readonly sockets = new Set<Socket>();
   private armedApiKey: number | undefined;
+  private droppingApiKey: number | undefined;
   private dropped = 0;
 
   private constructor(
@@ -28,6 +29,16 @@ export class ResponseDroppingProxy {
   /** The next response to a request with this API key is swallowed and both sockets close. */
   dropNextResponseTo(apiKey: number): void {
     this.armedApiKey = apiKey;
+  }
+
+  /** Every response to a request with this API key is swallowed (a broker that stores but never answers) until `deliverResponses`. */
+  dropResponsesTo(apiKey: number): void {
+    this.droppingApiKey = apiKey;
+  }
+
+  deliverResponses(): void {
+    this.droppingApiKey = undefined;
+    this.armedApiKey = undefined;
   }
 
   get droppedResponses(): number {
@@ -57,8 +68,8 @@ export class ResponseDroppingProxy {
       while (fromBroker.length >= 8 && fromBroker.length >= 4 + fromBroker.readInt32BE(0)) {
         const size = fromBroker.readInt32BE(0);
         const apiKey = apiKeyByCorrelation.get(fromBroker.readInt32BE(4));
-        if (apiKey !== undefined && apiKey === this.armedApiKey) {
-          this.armedApiKey = undefined;
+        if (apiKey !== undefined && (apiKey === this.armedApiKey || apiKey === this.droppingApiKey)) {
+          if (apiKey === this.armedApiKey) this.armedApiKey = undefined;
           this.dropped += 1;
           closeBoth();
           return;
