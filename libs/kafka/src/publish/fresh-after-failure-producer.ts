@@ -16,6 +16,8 @@ import { Kafka, Producer, ProducerRecord, RecordMetadata } from 'kafkajs';
 export class FreshAfterFailureProducer {
   private producer?: Producer;
   private connecting?: Promise<void>;
+  /** Disconnects of discarded producers still under way (awaited by `disconnect`). */
+  private readonly retiring = new Set<Promise<void>>();
 
   constructor(private readonly kafka: Kafka) {}
 
@@ -35,6 +37,7 @@ export class FreshAfterFailureProducer {
     const connecting = this.connecting;
     this.producer = undefined;
     this.connecting = undefined;
+    await Promise.all(this.retiring);
     if (!producer) return;
     await connecting?.catch(() => undefined);
     await producer.disconnect();
@@ -54,9 +57,11 @@ export class FreshAfterFailureProducer {
     const connecting = this.connecting;
     this.producer = undefined;
     this.connecting = undefined;
-    void (connecting ?? Promise.resolve())
+    const retired = (connecting ?? Promise.resolve())
       .catch(() => undefined)
       .then(() => producer.disconnect())
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => this.retiring.delete(retired));
+    this.retiring.add(retired);
   }
 }
