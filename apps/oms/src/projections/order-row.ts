@@ -117,7 +117,7 @@ function cancelOf(state: OrderLifecycleState): unknown {
     case 'resolved':
       return {
         requestedAt: new Date(cancel.requestedAt).toISOString(),
-        requestedBy: null,
+        requestedBy: cancel.actor,
         state: cancel.outcome === 'canceled' ? 'CONFIRMED' : 'REFUSED',
       };
   }

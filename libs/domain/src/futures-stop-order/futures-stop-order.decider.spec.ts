@@ -153,6 +153,7 @@ describe('futures stop order', () => {
       .thenState((state) =>
         expect(state.cancel).toEqual({
           phase: 'resolved',
+          actor: 'desk:carol',
           requestedAt: 20,
           outcome: 'canceled',
           resolvedAt: 30,

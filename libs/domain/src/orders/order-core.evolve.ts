@@ -233,6 +233,8 @@ export function evolveSubmissionLifecycle<St extends OrderLifecycleState>(
         ...state,
         cancel: {
           phase: 'resolved',
+          // The last request's actor, as a replay of the stream finds it.
+          actor: state.cancel.phase === 'none' ? null : state.cancel.actor,
           requestedAt: event.data.requestedAt,
           outcome: event.data.outcome,
           resolvedAt: event.data.resolvedAt,

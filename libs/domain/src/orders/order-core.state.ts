@@ -65,6 +65,8 @@ export type CancelState =
     }
   | {
       readonly phase: 'resolved';
+      /** Who requested the cancel; null when no request of it was recorded. */
+      readonly actor: string | null;
       readonly requestedAt: number;
       readonly outcome: CancelOutcome;
       readonly resolvedAt: number;

@@ -79,6 +79,7 @@ describe('spot order: cancel', () => {
         expect(events.map((event) => event.type)).toEqual(['SpotOrderObserved', 'OrderCancelResolved']);
         expect(state.cancel).toEqual({
           phase: 'resolved',
+          actor: 'desk:alice',
           requestedAt: 1000,
           outcome: 'canceled',
           resolvedAt: 1600,

@@ -21,6 +21,7 @@ import { IdempotencyAnswerAsText1795700001000 } from './1795700001000-idempotenc
 import { OutboxReadsTheLog1795700002000 } from './1795700002000-outbox-reads-the-log';
 import { SpotHoldingsSummary1795710000000 } from './1795710000000-spot-holdings-summary';
 import { PendingOrderStates1795720000000 } from './1795720000000-pending-order-states';
+import { ResolvedCancelActor1795730000000 } from './1795730000000-resolved-cancel-actor';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   OutboxReadsTheLog1795700002000,
   SpotHoldingsSummary1795710000000,
   PendingOrderStates1795720000000,
+  ResolvedCancelActor1795730000000,
 ];

@@ -42,7 +42,9 @@ describe('pending desk orders in the fold states', () => {
     ).toEqual([]);
     expect(
       pendingKinds(
-        state({ cancel: { phase: 'resolved', requestedAt: 1, outcome: 'canceled', resolvedAt: 2 } }),
+        state({
+          cancel: { phase: 'resolved', actor: 'desk', requestedAt: 1, outcome: 'canceled', resolvedAt: 2 },
+        }),
       ),
     ).toEqual([]);
   });
