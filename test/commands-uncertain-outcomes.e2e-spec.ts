@@ -154,6 +154,22 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     expect(closed.cancel?.state).toBe('CONFIRMED');
   });
 
+  it('a cancel of an UNCERTAIN order the venue never got: 202 UNCERTAIN, then NOT_PLACED with the cancel refused, by whom it names', async () => {
+    await desk.fault('http', { mode: 'FAIL_BEFORE', count: 1, status: 500 });
+    const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
+    expect(placed.body.status).toBe('UNCERTAIN');
+    const cancel = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
+    expect(cancel.status).toBe(202);
+    expect(cancel.body.cancel).toMatchObject({ state: 'UNCERTAIN', requestedBy: expect.any(String) });
+    const settled = await desk.orderUntil(
+      placed.body.id,
+      (order) => isCertain(order) && order.cancel?.state !== 'UNCERTAIN',
+    );
+    expect(settled.status).toBe('NOT_PLACED');
+    expect(settled.cancel).toMatchObject({ state: 'REFUSED', requestedBy: cancel.body.cancel.requestedBy });
+    expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(0);
+  });
+
   it('an OMS killed between intent and answer: a new OMS resolves the intent, never re-sends it', async () => {
     const doomed = await desk.startOmsProcess();
     // The venue takes the order and hangs; the OMS that sent it dies before any answer.

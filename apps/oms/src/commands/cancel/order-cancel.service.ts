@@ -4,8 +4,16 @@ import {
   DomainErrorCode,
   FuturesOrderObservation,
   FuturesStopOrderObservation,
+  UncertaintyReason,
 } from '@oms/domain';
-import { FuturesLimitOrder, FuturesStopOrder, SpotCancelAck, WriteOutcome } from '@oms/exchange';
+import {
+  FuturesLimitOrder,
+  FuturesStopOrder,
+  OrderNotFoundError,
+  Rejected,
+  SpotCancelAck,
+  WriteOutcome,
+} from '@oms/exchange';
 import { futuresOrderAckObservation, spotOrderAckObservation, uncertaintyReasonOf } from '@oms/observations';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { OrderAggregateRef } from '../../orders/order-command.port';
@@ -20,6 +28,42 @@ import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
 import { VenueGateways } from '../venue/venue-gateways';
 
 type CancelAck = SpotCancelAck | FuturesLimitOrder | FuturesStopOrder;
+
+/** What the OMS records of the venue's answer to a cancel. */
+type CancelAnswer =
+  | { readonly kind: 'accepted'; readonly value: CancelAck }
+  | Rejected
+  | { readonly kind: 'uncertain'; readonly reason: UncertaintyReason; readonly detail: string };
+
+/** Statuses of an order whose placement the venue has not confirmed yet. */
+const UNCONFIRMED_STATUSES: ReadonlySet<string> = new Set(['PENDING_SUBMIT', 'UNCERTAIN']);
+
+/**
+ * The answer to record. "Order not found" for an order whose placement is not yet
+ * certain says nothing of the order (it may not have reached the venue yet, or never
+ * will): the cancel stays uncertain, and the resolver settles it with the order.
+ */
+export function cancelAnswerOf(order: OrderResponse, outcome: WriteOutcome<CancelAck>): CancelAnswer {
+  switch (outcome.kind) {
+    case 'accepted':
+      return outcome;
+    case 'uncertain':
+      return {
+        kind: 'uncertain',
+        reason: uncertaintyReasonOf(outcome),
+        detail: outcome.detail.slice(0, 500),
+      };
+    case 'rejected':
+      if (outcome.error instanceof OrderNotFoundError && UNCONFIRMED_STATUSES.has(order.status)) {
+        return {
+          kind: 'uncertain',
+          reason: 'venue-status-unknown',
+          detail: `the venue does not know the order yet: ${outcome.error.code} ${outcome.error.venueMessage}`,
+        };
+      }
+      return outcome;
+  }
+}
 
 /** The aggregate of a desk order row: desk orders are keyed by the client id the OMS generated. */
 export function refOfOrder(order: OrderResponse): OrderAggregateRef {
@@ -73,8 +117,9 @@ export class OrderCancelService {
             type: ref.market === 'futures-stop' ? 'STOP' : 'LIMIT',
             symbol: order.symbol,
           });
-    const committed = await this.recordAnswer(ref, outcome, origin);
-    if (outcome.kind === 'rejected') throw deskErrorOfRejection(outcome.error, outcome.sent);
+    const answer = cancelAnswerOf(order, outcome);
+    const committed = await this.recordAnswer(ref, answer, origin);
+    if (answer.kind === 'rejected') throw deskErrorOfRejection(answer.error, answer.sent);
     // The row the answer committed is what a read right after shows at least.
     return (committed === null ? undefined : committedOrderResponse(committed)) ?? this.current(order.id);
   }
@@ -135,7 +180,7 @@ export class OrderCancelService {
   /** Records the venue's answer to a cancel; answers the rm_orders row it committed (null when none). */
   private async recordAnswer(
     ref: OrderAggregateRef,
-    outcome: WriteOutcome<CancelAck>,
+    outcome: CancelAnswer,
     origin: CommandOrigin,
   ): Promise<OrderRow | null> {
     const now = Date.now();
@@ -158,12 +203,7 @@ export class OrderCancelService {
         case 'uncertain':
           written = await this.commands.execute(
             ref,
-            {
-              type: 'RecordCancelUncertain',
-              reason: uncertaintyReasonOf(outcome),
-              detail: outcome.detail.slice(0, 500),
-              now,
-            },
+            { type: 'RecordCancelUncertain', reason: outcome.reason, detail: outcome.detail, now },
             origin,
             'oms',
           );
