@@ -115,6 +115,21 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(1);
   });
 
+  it('a repeated Idempotency-Key sent while the first request waits on the venue answers as the first did, placed once', async () => {
+    await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 5000 });
+    const headers = { 'Idempotency-Key': `in-flight-${Date.now()}` };
+    const body = spotLimit({ price: '996', quantity: '0.002' });
+    const first = desk.call('POST', '/v1/spot/orders', body, headers);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const repeat = await desk.call('POST', '/v1/spot/orders', body, headers);
+    const answered = await first;
+    expect(answered.status).toBe(201);
+    expect(repeat.status).toBe(201);
+    expect(repeat.body.id).toBe(answered.body.id);
+    await desk.orderUntil(answered.body.id, isCertain);
+    expect(await copiesAtVenue(answered.body.clientOrderId)).toBe(1);
+  });
+
   it('a batch with mixed outcomes keeps request order: refused, and uncertain ones resolved one by one', async () => {
     await desk.fault('http', { mode: 'FAIL_AFTER', count: 1 });
     const batch = await desk.call('POST', '/v1/spot/orders/batch', {

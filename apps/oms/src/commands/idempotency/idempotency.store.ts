@@ -9,6 +9,8 @@ const RETENTION_HOURS = 48;
 
 export type IdempotencyClaim =
   | { readonly kind: 'claimed' }
+  /** An earlier request with this key is still being served. */
+  | { readonly kind: 'in-flight' }
   | { readonly kind: 'repeat'; readonly statusCode: number; readonly answer: IdempotentAnswer };
 
 interface KeyRow {
@@ -26,8 +28,8 @@ export class IdempotencyStore {
 
   /**
    * Claims a key for a request, or tells what the earlier request with that key
-   * answered. The same key with another body: IDEMPOTENCY_KEY_REUSED; one still being
-   * served: CONFLICT (nothing is sent twice either way).
+   * answered, or that it is still being served. The same key with another body:
+   * IDEMPOTENCY_KEY_REUSED.
    */
   async claim(tokenName: string, key: string, fingerprint: string): Promise<IdempotencyClaim> {
     const inserted = await this.dataSource.query<unknown[]>(
@@ -56,13 +58,7 @@ export class IdempotencyStore {
       );
     }
     if (row.state === 'pending' || row.status_code === null || row.answer === null) {
-      throw new DeskError(
-        DeskErrorCode.CONFLICT,
-        'a request with this Idempotency-Key is still being served',
-        {
-          field: 'Idempotency-Key',
-        },
-      );
+      return { kind: 'in-flight' };
     }
     return {
       kind: 'repeat',

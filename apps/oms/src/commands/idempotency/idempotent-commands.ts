@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { httpStatusOf } from '../../errors/desk-error-status';
+import { CommandsConfig } from '../config/commands.config';
+import { COMMANDS_CONFIG } from '../config/commands-config.token';
 import { CommandReadModels } from '../orders/command-read-models';
 import { CommandAnswer, IdempotentAnswer } from './idempotent-answer';
-import { IdempotencyStore } from './idempotency.store';
+import { IdempotencyClaim, IdempotencyStore } from './idempotency.store';
 import { requestFingerprint } from './request-fingerprint';
 
 /** What the desk sent: its token, its Idempotency-Key (if any), the route and the body. */
@@ -18,6 +20,12 @@ export interface RenderedAnswer {
   readonly statusCode: number;
   readonly body: unknown;
 }
+
+/** How often a repeat checks whether the first request with its key has its answer. */
+const IN_FLIGHT_POLL_MS = 50;
+
+/** Beyond the venue timeout, what recording a venue answer may take. */
+const ANSWER_RECORDING_GRACE_MS = 5_000;
 
 /** Refusals that stay true for the same request (a repeat gets the same answer). */
 const KEPT_REFUSALS: ReadonlySet<DeskErrorCode> = new Set([
@@ -39,6 +47,7 @@ export class IdempotentCommands {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly readModels: CommandReadModels,
+    @Inject(COMMANDS_CONFIG) private readonly config: CommandsConfig,
   ) {}
 
   async run(scope: IdempotencyScope, work: () => Promise<CommandAnswer>): Promise<RenderedAnswer> {
@@ -46,11 +55,7 @@ export class IdempotentCommands {
       const answer = await work();
       return { statusCode: answer.statusCode, body: answer.body };
     }
-    const claim = await this.store.claim(
-      scope.tokenName,
-      scope.key,
-      requestFingerprint(scope.route, scope.body),
-    );
+    const claim = await this.claim(scope.tokenName, scope.key, requestFingerprint(scope.route, scope.body));
     if (claim.kind === 'repeat') return this.replay(claim.statusCode, claim.answer);
     try {
       const answer = await work();
@@ -69,6 +74,34 @@ export class IdempotentCommands {
         await this.store.release(scope.tokenName, scope.key);
       }
       throw error;
+    }
+  }
+
+  /**
+   * Claims the key; a repeat that arrives while the first request is still being served
+   * (a desk retrying after its own timeout) waits for that request's answer and repeats
+   * it. A first request answers within the venue timeout and a little; one that never
+   * finished (its OMS died) leaves the repeat with CONFLICT after that long.
+   */
+  private async claim(
+    tokenName: string,
+    key: string,
+    fingerprint: string,
+  ): Promise<Exclude<IdempotencyClaim, { kind: 'in-flight' }>> {
+    const deadline = Date.now() + this.config.venueTimeoutMs + ANSWER_RECORDING_GRACE_MS;
+    for (;;) {
+      const claim = await this.store.claim(tokenName, key, fingerprint);
+      if (claim.kind !== 'in-flight') return claim;
+      if (Date.now() >= deadline) {
+        throw new DeskError(
+          DeskErrorCode.CONFLICT,
+          'a request with this Idempotency-Key is still being served',
+          {
+            field: 'Idempotency-Key',
+          },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
     }
   }
 
