@@ -127,6 +127,16 @@ describe('desk order commands (e2e)', () => {
     expect(again.body.error.code).toBe('ORDER_NOT_OPEN');
   });
 
+  it('answers a cancel of an unknown order id, or of one that is not a UUID, with 404 ORDER_NOT_FOUND naming id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const cancel = await desk.call('DELETE', `/v1/orders/${id}`);
+      expect(cancel.status).toBe(404);
+      expect(cancel.body).toEqual({
+        error: { code: 'ORDER_NOT_FOUND', message: expect.any(String), field: 'id' },
+      });
+    }
+  });
+
   it('cancels all open spot orders of a symbol: 202 with how many were requested, each then canceled', async () => {
     const first = await desk.call(
       'POST',

@@ -1,4 +1,128 @@
+import { RunningVenue, startVenue } from '@oms/venue';
+import { demoAccountEntry } from '../scripts/stack/demo-account';
 import { DeskApp, startDeskApp } from './desk-support/desk-app';
+
+interface Schema {
+  readonly $ref?: string;
+  readonly type?: string;
+  readonly properties?: Record<string, Schema>;
+  readonly items?: Schema;
+}
+
+interface Operation {
+  readonly parameters?: ReadonlyArray<{
+    readonly name: string;
+    readonly in: string;
+    readonly required?: boolean;
+  }>;
+  readonly responses: Record<string, { readonly content?: Record<string, { readonly schema?: Schema }> }>;
+}
+
+interface OpenApiDocument {
+  readonly paths: Record<string, Record<string, Operation>>;
+  readonly components: { readonly schemas: Record<string, Schema> };
+}
+
+/**
+ * The success statuses each route answers (desk-api.md; the handlers set them, so the
+ * routes' own decorators cannot be relied on to say them).
+ */
+const SUCCESS_STATUSES: Record<string, readonly number[]> = {
+  'GET /health': [200],
+  'GET /v1/orders': [200],
+  'GET /v1/orders/{id}': [200],
+  'GET /v1/orders/{id}/events': [200],
+  'GET /v1/orders/export': [200],
+  'GET /v1/fills': [200],
+  'GET /v1/fills/export': [200],
+  'GET /v1/positions': [200],
+  'GET /v1/balances': [200],
+  'GET /v1/breaks': [200],
+  'POST /v1/breaks/{id}/resolve': [200],
+  'GET /v1/reports/pnl': [200],
+  'POST /v1/tokens': [201],
+  'DELETE /v1/tokens/{name}': [204],
+  'POST /v1/spot/orders': [201],
+  'POST /v1/futures/orders': [201],
+  'POST /v1/spot/orders/batch': [201],
+  'POST /v1/futures/orders/batch': [201],
+  'DELETE /v1/orders/{id}': [202],
+  'POST /v1/spot/orders/cancel-all': [202],
+  'POST /v1/futures/orders/cancel-all': [202],
+  'POST /v1/spot/orders/cancel-by-ids': [202],
+  'POST /v1/futures/orders/cancel-by-ids': [202],
+  // Settings and transfers answer 202 UNCERTAIN when the venue's answer is unknown.
+  'POST /v1/futures/leverage': [200, 202],
+  'POST /v1/futures/margin-type': [200, 202],
+  'POST /v1/futures/position-margin': [200, 202],
+  'POST /v1/futures/trading-stop': [200, 202],
+  'POST /v1/transfers': [201, 202],
+};
+
+/** The JSON answers whose schema the document must give: every JSON GET of the contract, and the token. */
+const JSON_ANSWERS: ReadonlyArray<readonly [string, string, 'page' | 'list' | 'object']> = [
+  ['GET /v1/orders', '200', 'page'],
+  ['GET /v1/orders/{id}', '200', 'object'],
+  ['GET /v1/orders/{id}/events', '200', 'list'],
+  ['GET /v1/orders/export', '200', 'list'],
+  ['GET /v1/fills', '200', 'page'],
+  ['GET /v1/fills/export', '200', 'list'],
+  ['GET /v1/positions', '200', 'list'],
+  ['GET /v1/balances', '200', 'list'],
+  ['GET /v1/breaks', '200', 'page'],
+  ['GET /v1/reports/pnl', '200', 'object'],
+  ['POST /v1/tokens', '201', 'object'],
+];
+
+const spotLimit = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.001', price: '1000' };
+const futuresLimit = {
+  symbol: 'BTCUSDT-PERPETUAL',
+  side: 'BUY_OPEN',
+  type: 'LIMIT',
+  priceType: 'INPUT',
+  quantity: '3',
+  price: '1000',
+};
+
+function operationsOf(document: OpenApiDocument): Map<string, Operation> {
+  const operations = new Map<string, Operation>();
+  for (const [path, methods] of Object.entries(document.paths))
+    for (const [method, operation] of Object.entries(methods))
+      operations.set(`${method.toUpperCase()} ${path}`, operation);
+  return operations;
+}
+
+function successStatusesOf(operation: Operation): number[] {
+  return Object.keys(operation.responses)
+    .filter((status) => /^2\d\d$/.test(status))
+    .map(Number)
+    .sort();
+}
+
+/** The schema itself, for a `$ref` to a component. */
+function resolved(document: OpenApiDocument, schema: Schema): Schema {
+  if (schema.$ref === undefined) return schema;
+  return document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] ?? {};
+}
+
+function jsonSchemaOf(document: OpenApiDocument, operation: Operation | undefined, status: string): Schema {
+  const schema = operation?.responses[status]?.content?.['application/json']?.schema;
+  return schema === undefined ? {} : resolved(document, schema);
+}
+
+/** The document's route for a request path: `/v1/orders/abc/events` is `/v1/orders/{id}/events`. */
+function documentedRoute(document: OpenApiDocument, method: string, path: string): string | undefined {
+  const segments = path.split('?')[0].split('/');
+  const route = Object.keys(document.paths).find((candidate) => {
+    const parts = candidate.split('/');
+    return (
+      parts.length === segments.length &&
+      parts.every((part, index) => part === segments[index] || /^\{\w+\}$/.test(part)) &&
+      document.paths[candidate][method.toLowerCase()] !== undefined
+    );
+  });
+  return route === undefined ? undefined : `${method} ${route}`;
+}
 
 /** Every src/href of a page, resolved against the page's URL. */
 function assetUrls(html: string, pageUrl: string): string[] {
@@ -6,14 +130,24 @@ function assetUrls(html: string, pageUrl: string): string[] {
 }
 
 describe('Desk API documentation pages (e2e)', () => {
+  let venue: RunningVenue;
   let desk: DeskApp;
 
+  const documentJson = async (): Promise<OpenApiDocument> =>
+    (await (await desk.call('/docs-json', { token: null })).json()) as OpenApiDocument;
+
   beforeAll(async () => {
-    desk = await startDeskApp();
+    // With a venue the command routes are mounted, so the document has them too.
+    venue = await startVenue({ port: 0, controlPort: 0, host: '127.0.0.1' });
+    desk = await startDeskApp({
+      EXCHANGE_REST_URL: venue.restUrl,
+      EXCHANGE_ACCOUNTS: JSON.stringify([await demoAccountEntry(venue, 'demo')]),
+    });
   });
 
   afterAll(async () => {
     await desk?.close();
+    await venue?.stop();
   });
 
   it('serves the OpenAPI document publicly, with every desk route and every error code', async () => {
@@ -49,6 +183,101 @@ describe('Desk API documentation pages (e2e)', () => {
       'FORBIDDEN',
     ])
       expect(errorSchema).toContain(code);
+  });
+
+  it('documents every route with exactly the success statuses it answers', async () => {
+    const operations = operationsOf(await documentJson());
+    expect([...operations.keys()].sort()).toEqual(Object.keys(SUCCESS_STATUSES).sort());
+    for (const [route, statuses] of Object.entries(SUCCESS_STATUSES))
+      expect({ route, statuses: successStatusesOf(operations.get(route)!) }).toEqual({
+        route,
+        statuses: [...statuses].sort(),
+      });
+  });
+
+  it('answers each route it can call here with a documented status and the documented fields', async () => {
+    const document = await documentJson();
+    const operations = operationsOf(document);
+    const answers: Array<{ route: string; status: number; body: unknown }> = [];
+    const send = async (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
+      const response = await desk.call(path, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      const route = documentedRoute(document, method, path);
+      expect({ path, route }).toEqual({ path, route: expect.any(String) });
+      const json = response.headers.get('content-type')?.includes('application/json')
+        ? JSON.parse(text)
+        : null;
+      answers.push({ route: route!, status: response.status, body: json });
+      return json as Record<string, unknown>;
+    };
+
+    const token = await send('POST', '/v1/tokens', { name: 'docs-viewer', role: 'viewer', accounts: ['*'] });
+    await send('DELETE', `/v1/tokens/${String(token.name)}`);
+    const spot = await send('POST', '/v1/spot/orders', { account: 'demo', ...spotLimit });
+    await send('POST', '/v1/futures/orders', { account: 'demo', ...futuresLimit });
+    await send('POST', '/v1/spot/orders/batch', { account: 'demo', orders: [spotLimit] });
+    await send('POST', '/v1/futures/orders/batch', { account: 'demo', orders: [futuresLimit] });
+    const other = await send('POST', '/v1/spot/orders', { account: 'demo', ...spotLimit });
+    const futures = await send('POST', '/v1/futures/orders', { account: 'demo', ...futuresLimit });
+    for (const path of [
+      '/v1/orders',
+      `/v1/orders/${String(spot.id)}`,
+      `/v1/orders/${String(spot.id)}/events`,
+      '/v1/orders/export?format=json',
+      '/v1/fills',
+      '/v1/fills/export?format=json',
+      '/v1/positions',
+      '/v1/balances',
+      '/v1/breaks',
+      '/v1/reports/pnl?account=demo&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z',
+    ])
+      await send('GET', path);
+    await send('DELETE', `/v1/orders/${String(spot.id)}`);
+    await send('POST', '/v1/spot/orders/cancel-by-ids', { account: 'demo', ids: [other.id] });
+    await send('POST', '/v1/futures/orders/cancel-by-ids', { account: 'demo', ids: [futures.id] });
+    await send('POST', '/v1/spot/orders/cancel-all', { account: 'demo', symbol: 'BTCUSDT' });
+    await send('POST', '/v1/futures/orders/cancel-all', { account: 'demo', symbol: 'BTCUSDT-PERPETUAL' });
+    await send('POST', '/v1/futures/leverage', { account: 'demo', symbol: 'BTCUSDT-PERPETUAL', leverage: 5 });
+
+    for (const { route, status, body } of answers) {
+      const operation = operations.get(route)!;
+      expect({ route, status, documented: successStatusesOf(operation) }).toEqual({
+        route,
+        status,
+        documented: expect.arrayContaining([status]),
+      });
+      if (body === null || typeof body !== 'object') continue;
+      const documentedFields = Object.keys(
+        jsonSchemaOf(document, operation, String(status)).properties ?? {},
+      );
+      const undocumented = Object.keys(body).filter((field) => !documentedFields.includes(field));
+      expect({ route, undocumented }).toEqual({ route, undocumented: [] });
+    }
+  });
+
+  it('declares every path parameter of every route', async () => {
+    for (const [route, operation] of operationsOf(await documentJson())) {
+      const names = [...route.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const declared = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path' && parameter.required === true)
+        .map((parameter) => parameter.name);
+      expect({ route, declared: declared.sort() }).toEqual({ route, declared: names.sort() });
+    }
+  });
+
+  it.each(JSON_ANSWERS)('gives the JSON schema of %s (%s)', async (route, status, shape) => {
+    const document = await documentJson();
+    const schema = jsonSchemaOf(document, operationsOf(document).get(route), status);
+    const fields = Object.keys(schema.properties ?? {});
+    if (shape === 'object') expect(fields.length).toBeGreaterThan(2);
+    else {
+      expect(fields).toEqual(shape === 'page' ? ['items', 'nextCursor'] : ['items']);
+      const item = resolved(document, schema.properties!.items.items ?? {});
+      expect(Object.keys(item.properties ?? {}).length).toBeGreaterThan(2);
+    }
   });
 
   it('serves Swagger UI with every asset from this server', async () => {

@@ -48,6 +48,7 @@ export class CreatedDeskTokenResponse {
 
 /** The `{name}` of `DELETE /v1/tokens/{name}`. */
 export class DeskTokenNameParam {
+  @ApiProperty({ example: 'desk-a-trader' })
   @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'name must be 1-64 letters, digits, "_", "." or "-"' })
   name!: string;
 }

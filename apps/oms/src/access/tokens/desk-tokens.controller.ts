@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, RequireRole } from '../access.decorators';
 import { DeskActor } from '../desk-actor';
 import {
@@ -19,6 +19,7 @@ export class DeskTokensController {
 
   /** Issues a token; its value is in this answer only. */
   @Post()
+  @ApiCreatedResponse({ type: CreatedDeskTokenResponse })
   async issue(
     @CurrentActor() actor: DeskActor,
     @Body() body: CreateDeskTokenRequest,
@@ -30,6 +31,7 @@ export class DeskTokensController {
 
   @Delete(':name')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Revoked' })
   async revoke(@Param() params: DeskTokenNameParam): Promise<void> {
     await this.commands.execute(new RevokeDeskTokenCommand(params.name));
   }

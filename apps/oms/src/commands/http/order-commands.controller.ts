@@ -1,10 +1,20 @@
-import { Body, Controller, Delete, Headers, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Headers, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import type { DeskActor } from '../../access/desk-actor';
 import { OrderResponse } from '../../desk/orders/order.response';
+import { CancelAllResponse, OrderResultResponse, OrderResultsResponse } from '../dto/command.responses';
 import { FuturesBatchRequest, FuturesOrderRequest } from '../dto/futures-order.request';
 import { SpotBatchRequest, SpotOrderRequest } from '../dto/spot-order.request';
 import { CancelAllRequest, CancelByIdsRequest } from '../dto/venue-settings.request';
@@ -34,6 +44,7 @@ function send(response: Response, answer: RenderedAnswer): unknown {
 @ApiTags('orders')
 @ApiBearerAuth()
 @ApiHeader(IDEMPOTENCY_HEADER)
+@ApiExtraModels(OrderResultResponse)
 @Controller('v1')
 @RequireRole('trader')
 export class OrderCommandsController {
@@ -41,7 +52,7 @@ export class OrderCommandsController {
 
   @Post('spot/orders')
   @ApiOperation({ summary: 'Place a spot order (201; status UNCERTAIN when the venue answer is unknown)' })
-  @ApiOkResponse({ type: OrderResponse })
+  @ApiCreatedResponse({ type: OrderResponse })
   async placeSpot(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -56,7 +67,7 @@ export class OrderCommandsController {
 
   @Post('futures/orders')
   @ApiOperation({ summary: 'Place a futures LIMIT or STOP order (quantity in contracts)' })
-  @ApiOkResponse({ type: OrderResponse })
+  @ApiCreatedResponse({ type: OrderResponse })
   async placeFutures(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -71,6 +82,7 @@ export class OrderCommandsController {
 
   @Post('spot/orders/batch')
   @ApiOperation({ summary: 'Place up to 20 spot orders of one symbol; {results: [{order} | {error}]}' })
+  @ApiCreatedResponse({ type: OrderResultsResponse })
   async placeSpotBatch(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -83,6 +95,7 @@ export class OrderCommandsController {
 
   @Post('futures/orders/batch')
   @ApiOperation({ summary: 'Place up to 20 futures LIMIT orders of one symbol' })
+  @ApiCreatedResponse({ type: OrderResultsResponse })
   async placeFuturesBatch(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -102,11 +115,12 @@ export class OrderCommandsController {
   @ApiOperation({
     summary: 'Request a cancel (202; cancel.state REQUESTED or UNCERTAIN; 409 ORDER_NOT_OPEN)',
   })
-  @ApiOkResponse({ type: OrderResponse })
+  @ApiParam({ name: 'id', description: 'The OMS order id; one that is not a UUID names no order (404)' })
+  @ApiAcceptedResponse({ type: OrderResponse })
   async cancel(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
-    @Param('id', new ParseUUIDPipe()) id: string,
+    @Param('id') id: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<unknown> {
     return send(
@@ -117,6 +131,7 @@ export class OrderCommandsController {
 
   @Post('spot/orders/cancel-all')
   @ApiOperation({ summary: 'Cancel every open spot order (optionally one symbol and side); 202 {requested}' })
+  @ApiAcceptedResponse({ type: CancelAllResponse })
   async cancelAllSpot(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -131,6 +146,7 @@ export class OrderCommandsController {
   @ApiOperation({
     summary: 'Cancel every open futures order (optionally one symbol and side); 202 {requested}',
   })
+  @ApiAcceptedResponse({ type: CancelAllResponse })
   async cancelAllFutures(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -143,6 +159,7 @@ export class OrderCommandsController {
 
   @Post('spot/orders/cancel-by-ids')
   @ApiOperation({ summary: 'Cancel up to 100 spot orders by OMS id in one venue call; 202 {results}' })
+  @ApiAcceptedResponse({ type: OrderResultsResponse })
   async cancelSpotByIds(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -155,6 +172,7 @@ export class OrderCommandsController {
 
   @Post('futures/orders/cancel-by-ids')
   @ApiOperation({ summary: 'Cancel up to 100 futures orders by OMS id in one venue call; 202 {results}' })
+  @ApiAcceptedResponse({ type: OrderResultsResponse })
   async cancelFuturesByIds(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,

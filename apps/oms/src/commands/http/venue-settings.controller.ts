@@ -1,9 +1,17 @@
 import { Body, Controller, Headers, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import type { DeskActor } from '../../access/desk-actor';
+import { TransferResponse, VenueSettingResponse } from '../dto/command.responses';
 import {
   LeverageRequest,
   MarginTypeRequest,
@@ -13,6 +21,8 @@ import {
 } from '../dto/venue-settings.request';
 import { ChangeFuturesSettingCommand, FuturesSetting, TransferAssetCommand } from '../handlers/desk-commands';
 import { commandContext } from './command-context';
+
+const UNCERTAIN_ANSWER = "state UNCERTAIN: the venue's answer is unknown (a 5XX, a timeout or a reset)";
 
 /** Futures settings and internal transfers, as the exchange's endpoints with `account`. */
 @ApiTags('futures settings and transfers')
@@ -24,6 +34,8 @@ export class VenueSettingsController {
 
   @Post('futures/leverage')
   @ApiOperation({ summary: 'Set the leverage of a perpetual' })
+  @ApiOkResponse({ type: VenueSettingResponse, description: 'The venue took it' })
+  @ApiAcceptedResponse({ type: VenueSettingResponse, description: UNCERTAIN_ANSWER })
   leverage(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -35,6 +47,8 @@ export class VenueSettingsController {
 
   @Post('futures/margin-type')
   @ApiOperation({ summary: 'Set CROSS or ISOLATED margin' })
+  @ApiOkResponse({ type: VenueSettingResponse, description: 'The venue took it' })
+  @ApiAcceptedResponse({ type: VenueSettingResponse, description: UNCERTAIN_ANSWER })
   marginType(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -46,6 +60,8 @@ export class VenueSettingsController {
 
   @Post('futures/position-margin')
   @ApiOperation({ summary: 'Add (positive) or remove (negative) isolated margin' })
+  @ApiOkResponse({ type: VenueSettingResponse, description: 'The venue took it' })
+  @ApiAcceptedResponse({ type: VenueSettingResponse, description: UNCERTAIN_ANSWER })
   positionMargin(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -57,6 +73,8 @@ export class VenueSettingsController {
 
   @Post('futures/trading-stop')
   @ApiOperation({ summary: 'Take-profit and / or stop-loss of a position' })
+  @ApiOkResponse({ type: VenueSettingResponse, description: 'The venue took it' })
+  @ApiAcceptedResponse({ type: VenueSettingResponse, description: UNCERTAIN_ANSWER })
   tradingStop(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,
@@ -70,6 +88,8 @@ export class VenueSettingsController {
   @ApiOperation({
     summary: 'Internal asset transfer (at most one a second per key; carries a client order id)',
   })
+  @ApiCreatedResponse({ type: TransferResponse, description: 'The venue took it' })
+  @ApiAcceptedResponse({ type: TransferResponse, description: UNCERTAIN_ANSWER })
   async transfer(
     @CurrentActor() actor: DeskActor,
     @Headers('idempotency-key') key: string | undefined,

@@ -1,6 +1,6 @@
 import { Controller, Get, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
@@ -19,6 +19,7 @@ export class BalancesController {
   ) {}
 
   @Get()
+  @ApiOkResponse({ type: BalanceListResponse })
   list(
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: BalancesRequest,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
@@ -22,6 +22,7 @@ export class BreaksController {
 
   @Get()
   @RequireRole('viewer')
+  @ApiOkResponse({ type: BreakPageResponse })
   list(
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: ListBreaksRequest,
@@ -40,6 +41,7 @@ export class BreaksController {
   @Post(':id/resolve')
   @HttpCode(200)
   @RequireRole('admin')
+  @ApiOkResponse({ type: BreakResponse })
   resolve(
     @CurrentActor() actor: DeskActor,
     @Param() params: BreakIdParam,

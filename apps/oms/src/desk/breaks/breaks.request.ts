@@ -30,6 +30,7 @@ export class ResolveBreakRequest {
 }
 
 export class BreakIdParam {
+  @ApiProperty({ description: 'The break id, as GET /v1/breaks gives it' })
   @IsPlainText(300)
   id!: string;
 }

@@ -3,6 +3,9 @@ import { ApplicationConfig, HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { DeskErrorCode } from '../../errors/desk-error';
 
+/** The schema of the error body `{"error": {code, message, ...}}`, for references from other schemas. */
+export const DESK_ERROR_SCHEMA_REF = '#/components/schemas/DeskError';
+
 /** The error body of every 4XX/5XX, with every code the desk API gives. */
 function withErrorSchema(document: OpenAPIObject): OpenAPIObject {
   const schemas = document.components?.schemas ?? {};
@@ -31,7 +34,7 @@ function withErrorSchema(document: OpenAPIObject): OpenAPIObject {
         ...operation.responses,
         default: {
           description: 'Any refusal: {"error": {code, message, field?, ...}}',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/DeskError' } } },
+          content: { 'application/json': { schema: { $ref: DESK_ERROR_SCHEMA_REF } } },
         },
       };
     }

@@ -1,15 +1,18 @@
-import { Controller, Get, Headers, Query as QueryParams, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, Query as QueryParams, Res, Type } from '@nestjs/common';
+import { ApiBearerAuth, ApiProduces, ApiTags, getSchemaPath, SchemaObject } from '@nestjs/swagger';
 import { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
+import { ApiJsonOrCsvOkResponse } from '../docs/json-or-csv.response';
 import { FILL_COLUMNS, FillRow, toFillResponse } from '../fills/fill.row';
+import { FillResponse } from '../fills/fill.response';
 import { fillFilterSql } from '../fills/list-fills.query';
 import { orderFilterSql } from '../orders/list-orders.query';
 import { toOrderResponse } from '../orders/order.mapper';
 import { ORDER_COLUMNS, OrderRow } from '../orders/order.row';
+import { OrderResponse } from '../orders/order.response';
 import { exportFormatOf } from './export-format';
 import { FillExportRequest, OrderExportRequest } from './export.requests';
 import { streamExport } from './export.stream';
@@ -39,6 +42,15 @@ const ORDER_CSV_COLUMNS = [
   'createdAt',
   'updatedAt',
 ] as const;
+
+/** The JSON of an export: every item of the period in one document, without paging. */
+function itemsOf(model: Type<unknown>): SchemaObject {
+  return {
+    type: 'object',
+    required: ['items'],
+    properties: { items: { type: 'array', items: { $ref: getSchemaPath(model) } } },
+  };
+}
 
 const FILL_CSV_COLUMNS = [
   'fillId',
@@ -72,6 +84,7 @@ export class ExportsController {
 
   @Get('orders/export')
   @ApiProduces('text/csv', 'application/json')
+  @ApiJsonOrCsvOkResponse(itemsOf(OrderResponse), OrderResponse)
   async orders(
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: OrderExportRequest,
@@ -91,6 +104,7 @@ export class ExportsController {
 
   @Get('fills/export')
   @ApiProduces('text/csv', 'application/json')
+  @ApiJsonOrCsvOkResponse(itemsOf(FillResponse), FillResponse)
   async fills(
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: FillExportRequest,

@@ -1,6 +1,6 @@
 import { Controller, Get, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags, IntersectionType } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags, IntersectionType } from '@nestjs/swagger';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
@@ -24,6 +24,7 @@ export class FillsController {
 
   /** Fills newest first, each once with every source that saw it. */
   @Get()
+  @ApiOkResponse({ type: FillPageResponse })
   list(
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: ListFillsRequest,

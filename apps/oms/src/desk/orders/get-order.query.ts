@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AccountScope } from '../../access/account-scope';
 import { DeskActor } from '../../access/desk-actor';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { UUID_KEY } from '../shared/page-cursor';
 import { toOrderResponse } from './order.mapper';
 import { OrderResponse } from './order.response';
 import { ORDER_COLUMNS, OrderRow } from './order.row';
@@ -25,10 +26,12 @@ export class GetOrderHandler implements IQueryHandler<GetOrderQuery> {
   ) {}
 
   async execute(query: GetOrderQuery): Promise<OrderResponse> {
-    const rows = await this.dataSource.query<OrderRow[]>(
-      `SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = $1`,
-      [query.id],
-    );
+    // rm_orders.id is a uuid column: Postgres refuses other text with an error, not an empty result.
+    const rows = UUID_KEY.test(query.id)
+      ? await this.dataSource.query<OrderRow[]>(`SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = $1`, [
+          query.id,
+        ])
+      : [];
     if (rows.length === 0)
       throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no order has id ${query.id}`, { field: 'id' });
     this.scope.requireCovered(query.actor, rows[0].account);

@@ -3,6 +3,7 @@ import { AccountScope } from '../../access/account-scope';
 import { DeskActor } from '../../access/desk-actor';
 import { AsOfService } from '../../audit/as-of.service';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { UUID_KEY } from '../shared/page-cursor';
 import { OrderResponse } from './order.response';
 import { storedOrderRowOf, toOrderResponse } from './order.mapper';
 
@@ -25,7 +26,8 @@ export class GetOrderAsOfHandler implements IQueryHandler<GetOrderAsOfQuery> {
   ) {}
 
   async execute(query: GetOrderAsOfQuery): Promise<OrderResponse> {
-    const row = await this.asOf.order(query.id, query.asOf);
+    // rm_orders.id is a uuid column: Postgres refuses other text with an error, not an empty result.
+    const row = UUID_KEY.test(query.id) ? await this.asOf.order(query.id, query.asOf) : null;
     if (row === null)
       throw new DeskError(
         DeskErrorCode.ORDER_NOT_FOUND,

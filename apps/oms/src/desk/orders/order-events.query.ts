@@ -4,6 +4,7 @@ import { AccountScope } from '../../access/account-scope';
 import { DeskActor } from '../../access/desk-actor';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { isoTime } from '../shared/iso-time';
+import { UUID_KEY } from '../shared/page-cursor';
 import { OrderEventListResponse, OrderEventResponse } from './order-event.response';
 
 interface EventRow {
@@ -57,10 +58,13 @@ export class OrderEventsHandler implements IQueryHandler<OrderEventsQuery> {
   ) {}
 
   async execute(query: OrderEventsQuery): Promise<OrderEventListResponse> {
-    const orders = await this.dataSource.query<Array<{ stream_id: string; account: string }>>(
-      `SELECT stream_id, account FROM rm_orders WHERE id = $1`,
-      [query.orderId],
-    );
+    // rm_orders.id is a uuid column: Postgres refuses other text with an error, not an empty result.
+    const orders = UUID_KEY.test(query.orderId)
+      ? await this.dataSource.query<Array<{ stream_id: string; account: string }>>(
+          `SELECT stream_id, account FROM rm_orders WHERE id = $1`,
+          [query.orderId],
+        )
+      : [];
     if (orders.length === 0)
       throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no order has id ${query.orderId}`, { field: 'id' });
     this.scope.requireCovered(query.actor, orders[0].account);

@@ -1,6 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID, Matches } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches } from 'class-validator';
 import {
   AccountFilterField,
   OneOfFilterField,
@@ -43,8 +43,12 @@ export class OrderFilterRequest extends PeriodFilter {
   orderId?: string;
 }
 
-/** One order by its OMS id, optionally as the OMS knew it at `asOf`. */
+/**
+ * One order by its OMS id, optionally as the OMS knew it at `asOf`. Any text is taken:
+ * an id that is not a UUID names no order, so it is a 404 rather than a refused request.
+ */
 export class OrderIdParam {
-  @IsUUID('all', { message: 'id must be an OMS order id (a UUID)' })
+  @ApiProperty({ description: 'The OMS order id; one that is not a UUID names no order (404)' })
+  @IsString()
   id!: string;
 }

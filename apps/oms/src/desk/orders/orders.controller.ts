@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags, IntersectionType } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags, IntersectionType } from '@nestjs/swagger';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
@@ -29,6 +29,7 @@ export class OrdersController {
 
   /** Orders newest first, filtered, paged by cursor. */
   @Get()
+  @ApiOkResponse({ type: OrderPageResponse })
   list(
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: ListOrdersRequest,
@@ -41,6 +42,7 @@ export class OrdersController {
 
   /** The order now, or with `asOf` as the OMS knew it then. */
   @Get(':id')
+  @ApiOkResponse({ type: OrderResponse })
   get(
     @CurrentActor() actor: DeskActor,
     @Param() params: OrderIdParam,
@@ -55,6 +57,7 @@ export class OrdersController {
 
   /** The order's audit trail, oldest first. */
   @Get(':id/events')
+  @ApiOkResponse({ type: OrderEventListResponse })
   events(@CurrentActor() actor: DeskActor, @Param() params: OrderIdParam): Promise<OrderEventListResponse> {
     return this.queries.execute(new OrderEventsQuery(actor, params.id));
   }

@@ -1,10 +1,11 @@
 import { Controller, Get, Query as QueryParams, Res } from '@nestjs/common';
 import { Query, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiProduces, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Response } from 'express';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
+import { ApiJsonOrCsvOkResponse } from '../docs/json-or-csv.response';
 import { positionsCsv } from './positions-csv';
 import { positionsQueryOf } from './positions-query.factory';
 import { PositionListResponse } from './position.response';
@@ -23,6 +24,7 @@ export class PositionsController {
   /** Futures positions, OMS-computed beside venue-reported, with any break (JSON, or CSV by format). */
   @Get()
   @ApiProduces('application/json', 'text/csv')
+  @ApiJsonOrCsvOkResponse({ $ref: getSchemaPath(PositionListResponse) }, PositionListResponse)
   async list(
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: PositionsHttpRequest,

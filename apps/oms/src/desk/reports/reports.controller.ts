@@ -1,10 +1,11 @@
 import { Controller, Get, Headers, Query as QueryParams, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiProduces, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Response } from 'express';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
+import { ApiJsonOrCsvOkResponse } from '../docs/json-or-csv.response';
 import { pnlReportCsv } from './pnl-csv';
 import { PnlReportQuery } from './pnl-report.query';
 import { PnlReportResponse } from './pnl.response';
@@ -24,6 +25,7 @@ export class ReportsController {
   /** Realized and unrealized P&L, fees and funding apart, in USDT (JSON, or CSV by format or Accept). */
   @Get('pnl')
   @ApiProduces('application/json', 'text/csv')
+  @ApiJsonOrCsvOkResponse({ $ref: getSchemaPath(PnlReportResponse) }, PnlReportResponse)
   async pnl(
     @CurrentActor() actor: DeskActor,
     @QueryParams() request: PnlReportHttpRequest,
