@@ -133,7 +133,9 @@ describe('Desk API queries (e2e)', () => {
 
   it.each([
     ['cursor=bm90LWEtY3Vyc29y', 'INVALID_CURSOR', 'cursor'],
-    ['cursor=!!', 'VALIDATION_FAILED', 'cursor'],
+    ['cursor=!!', 'INVALID_CURSOR', 'cursor'],
+    ['cursor=abc$def', 'INVALID_CURSOR', 'cursor'],
+    [`cursor=${'a'.repeat(1001)}`, 'INVALID_CURSOR', 'cursor'],
     ['limit=0', 'VALIDATION_FAILED', 'limit'],
     ['limit=1001', 'VALIDATION_FAILED', 'limit'],
     ['limit=ten', 'VALIDATION_FAILED', 'limit'],
@@ -145,7 +147,15 @@ describe('Desk API queries (e2e)', () => {
     expect(await response.json()).toMatchObject({ error: { code, field } });
   });
 
-  it('returns one order by id, 404 ORDER_NOT_FOUND for an unknown id, 400 for a malformed one', async () => {
+  it('refuses a cursor another list gave out with 400 INVALID_CURSOR', async () => {
+    const orders = await list('?limit=1');
+    expect(orders.nextCursor).not.toBeNull();
+    const response = await desk.call(`/v1/breaks?cursor=${orders.nextCursor}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'INVALID_CURSOR', field: 'cursor' } });
+  });
+
+  it('returns one order by id, 404 ORDER_NOT_FOUND for an unknown id and for one that is not a UUID', async () => {
     const found = await desk.call(`/v1/orders/${ids.a2}`);
     expect(await found.json()).toMatchObject({
       id: ids.a2,
@@ -156,9 +166,17 @@ describe('Desk API queries (e2e)', () => {
     const unknown = await desk.call('/v1/orders/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: 'ORDER_NOT_FOUND' } });
-    const malformed = await desk.call('/v1/orders/not-an-id');
-    expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ error: { field: 'id' } });
+    for (const path of [
+      '/v1/orders/not-a-uuid',
+      '/v1/orders/not-a-uuid/events',
+      '/v1/orders/not-a-uuid?asOf=2026-11-01T00:00:00Z',
+    ]) {
+      const notAnId = await desk.call(path);
+      expect(notAnId.status).toBe(404);
+      expect(await notAnId.json()).toEqual({
+        error: { code: 'ORDER_NOT_FOUND', message: expect.any(String), field: 'id' },
+      });
+    }
   });
 
   it('forbids one order of another account to a scoped token', async () => {
@@ -263,5 +281,53 @@ describe('Desk API queries (e2e)', () => {
         { fillId: 'f1', sources: ['ws'] },
       ],
     });
+  });
+
+  it.each([
+    ['characters outside base64url', 'abc$def'],
+    ['over 1000 characters', 'a'.repeat(1001)],
+  ])('refuses a GraphQL cursor with %s with extensions.code INVALID_CURSOR', async (_what, cursor) => {
+    const { status, body } = await graphql(desk, 'query($c: String) { orders(cursor: $c) { nextCursor } }', {
+      c: cursor,
+    });
+    expect(status).toBe(200);
+    expect(body.errors?.[0].extensions).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
+  });
+
+  it.each([
+    ['an unknown field', '{ nope }', {}],
+    ['a bad argument literal', '{ orders(limit: "ten") { nextCursor } }', {}],
+    ['a syntax error', '{ orders(limit: ', {}],
+    ['a variable of the wrong type', 'query($l: Int) { orders(limit: $l) { nextCursor } }', { l: 'ten' }],
+  ])(
+    'refuses %s in a GraphQL request with HTTP 400 and extensions.code VALIDATION_FAILED',
+    async (_what, query, variables) => {
+      const { status, body } = await graphql(desk, query, variables);
+      expect(status).toBe(400);
+      expect(body.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(typeof body.errors?.[0].extensions?.field).toBe('string');
+    },
+  );
+
+  it('refuses a GraphQL body without a query with HTTP 400 and extensions.code VALIDATION_FAILED naming it', async () => {
+    const response = await desk.call('/graphql', { method: 'POST', body: JSON.stringify({ variables: {} }) });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: Array<{ extensions: Record<string, unknown> }> };
+    expect(body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', field: 'query' });
+  });
+
+  it('refuses a subscription sent over HTTP with a 4XX naming the graphql-ws protocol', async () => {
+    const { status, body } = await graphql(desk, 'subscription { orderUpdated { id } }');
+    expect(status).toBe(400);
+    expect(body.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(body.errors?.[0].message).toMatch(/graphql-ws/);
+  });
+
+  it('answers a GraphQL request over the token limit with HTTP 429 RATE_LIMITED', async () => {
+    const token = await desk.issueToken('q-limited-gql', 'viewer', ['*'], 1);
+    expect((await graphql(desk, '{ orders { nextCursor } }', {}, token)).status).toBe(200);
+    const { status, body } = await graphql(desk, '{ orders { nextCursor } }', {}, token);
+    expect(status).toBe(429);
+    expect(body.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
   });
 });

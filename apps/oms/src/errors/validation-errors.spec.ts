@@ -1,4 +1,5 @@
 import { ValidationError } from 'class-validator';
+import { DeskErrorCode } from './desk-error';
 import { validationFailure } from './validation-errors';
 
 function failure(property: string, constraints?: Record<string, string>, children: ValidationError[] = []) {
@@ -17,5 +18,23 @@ describe('validationFailure', () => {
       failure('2', undefined, [failure('price', { isDecimal: 'bad' })]),
     ]);
     expect(validationFailure([nested]).details.field).toBe('orders[2].price');
+  });
+
+  it('refuses with VALIDATION_FAILED unless the constraint names another code', () => {
+    const plain = validationFailure([failure('limit', { max: 'too big' })]);
+    expect(plain.code).toBe(DeskErrorCode.VALIDATION_FAILED);
+    const cursor = Object.assign(failure('cursor', { matches: 'cursor is not one this API gave out' }), {
+      contexts: { matches: { code: DeskErrorCode.INVALID_CURSOR } },
+    });
+    const refused = validationFailure([cursor]);
+    expect(refused.code).toBe(DeskErrorCode.INVALID_CURSOR);
+    expect(refused.details.field).toBe('cursor');
+  });
+
+  it('ignores a context code that is not a desk code', () => {
+    const odd = Object.assign(failure('limit', { max: 'too big' }), {
+      contexts: { max: { code: 'TEAPOT' } },
+    });
+    expect(validationFailure([odd]).code).toBe(DeskErrorCode.VALIDATION_FAILED);
   });
 });

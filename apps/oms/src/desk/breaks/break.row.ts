@@ -1,5 +1,5 @@
 import { isoTime, isoTimeOrNull } from '../shared/iso-time';
-import { cursorTimeSql, encodeCursor } from '../shared/page-cursor';
+import { cursorTimeSql, PageCursor } from '../shared/page-cursor';
 import { BreakResponse } from './break.response';
 
 export interface BreakRow {
@@ -37,6 +37,6 @@ export function toBreakResponse(row: BreakRow): BreakResponse {
   };
 }
 
-export function breakCursor(row: BreakRow): string {
-  return encodeCursor({ at: row.cursor_at, key: [row.id] });
+export function breakCursor(row: BreakRow): PageCursor {
+  return { at: row.cursor_at, key: [row.id] };
 }

@@ -13,6 +13,7 @@ const BREAK_ID_KEY: CursorKeyRule = { test: (value) => isPlainText(value, 300) }
 
 /** Breaks newest first by detection; a break's key is its id. */
 const BREAKS_NEWEST_FIRST: KeysetList<BreakRow, BreakResponse> = {
+  name: 'breaks',
   table: 'rm_breaks',
   columns: BREAK_COLUMNS,
   time: 'detected_at',

@@ -1,5 +1,5 @@
 import { isoTime } from '../shared/iso-time';
-import { cursorTimeSql, encodeCursor } from '../shared/page-cursor';
+import { cursorTimeSql, PageCursor } from '../shared/page-cursor';
 import { FillResponse } from './fill.response';
 
 export interface FillRow {
@@ -47,6 +47,6 @@ export function toFillResponse(row: FillRow): FillResponse {
 }
 
 /** Fills page on (time, fill id, account, market): the last three make the key unique. */
-export function fillCursor(row: FillRow): string {
-  return encodeCursor({ at: row.cursor_at, key: [row.fill_id, row.account, row.market] });
+export function fillCursor(row: FillRow): PageCursor {
+  return { at: row.cursor_at, key: [row.fill_id, row.account, row.market] };
 }

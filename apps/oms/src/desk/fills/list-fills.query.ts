@@ -29,6 +29,7 @@ export function fillFilterSql(filter: FillFilter, accounts: readonly string[] | 
 
 /** Fills newest first; a fill's key is (fill_id, account, market). */
 const FILLS_NEWEST_FIRST: KeysetList<FillRow, FillResponse> = {
+  name: 'fills',
   table: 'rm_fills',
   columns: FILL_COLUMNS,
   time: 'time',

@@ -1,11 +1,13 @@
+import { ApolloServerPlugin } from '@apollo/server';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
+import { OperationTypeNode } from 'graphql';
 import { Context } from 'graphql-ws';
 import { ACTOR_REQUEST_KEY } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
 import { DeskAuthenticator } from '../../access/desk-authenticator';
-import { DeskError } from '../../errors/desk-error';
-import { formatDeskGraphQLError, toGraphQLError } from '../../errors/graphql-error.formatter';
+import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { formatDeskGraphQLError, toGraphQLRequestError } from '../../errors/graphql-error.formatter';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -26,9 +28,31 @@ async function authenticated<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     // A DeskError here stops the whole request: Apollo answers with its HTTP status (401/429).
-    throw error instanceof DeskError ? toGraphQLError(error) : error;
+    throw error instanceof DeskError ? toGraphQLRequestError(error) : error;
   }
 }
+
+/**
+ * Refuses a subscription sent over HTTP before it runs: graphql-ws serves subscriptions,
+ * and executed once over HTTP one would fail inside its resolver, as an internal error.
+ */
+const subscriptionsOnlyOverGraphqlWs: ApolloServerPlugin<DeskGraphQLContext> = {
+  requestDidStart: () =>
+    Promise.resolve({
+      didResolveOperation: ({ operation }) =>
+        operation?.operation === OperationTypeNode.SUBSCRIPTION
+          ? Promise.reject(
+              toGraphQLRequestError(
+                new DeskError(
+                  DeskErrorCode.VALIDATION_FAILED,
+                  `subscriptions use the graphql-ws protocol (a WebSocket) on ${GRAPHQL_PATH}, not an HTTP request`,
+                  { field: 'query', rule: 'SUBSCRIPTION_OVER_HTTP' },
+                ),
+              ),
+            )
+          : Promise.resolve(),
+    }),
+};
 
 /**
  * GraphQL code-first (schema generated in memory from every resolver in the app, so
@@ -46,6 +70,7 @@ export function deskGraphqlOptions(authenticator: DeskAuthenticator): ApolloDriv
     playground: false,
     introspection: true,
     formatError: formatDeskGraphQLError,
+    plugins: [subscriptionsOnlyOverGraphqlWs],
     context: async ({ req }: { req?: HttpRequestLike }): Promise<DeskGraphQLContext> => {
       const request = req ?? { headers: {} };
       request[ACTOR_REQUEST_KEY] = await authenticated(() =>

@@ -37,6 +37,7 @@ export function orderFilterSql(filter: OrderFilter, accounts: readonly string[] 
 
 /** Orders newest first by creation; an order's key is its OMS id. */
 const ORDERS_NEWEST_FIRST: KeysetList<OrderRow, OrderResponse> = {
+  name: 'orders',
   table: 'rm_orders',
   columns: ORDER_COLUMNS,
   time: 'created_at',

@@ -1,5 +1,5 @@
 import { isoTime } from '../shared/iso-time';
-import { encodeCursor } from '../shared/page-cursor';
+import { PageCursor } from '../shared/page-cursor';
 import { OrderCancelResponse, OrderResponse, OrderUncertaintyResponse } from './order.response';
 import { OrderRow as ProjectedOrderRow } from '../../projections/order-row';
 import { OrderRow } from './order.row';
@@ -96,6 +96,6 @@ export function storedOrderRowOf(row: ProjectedOrderRow): OrderRow {
   };
 }
 
-export function orderCursor(row: OrderRow): string {
-  return encodeCursor({ at: row.cursor_at, key: [row.id] });
+export function orderCursor(row: OrderRow): PageCursor {
+  return { at: row.cursor_at, key: [row.id] };
 }

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Page, toPage } from './page';
-import { CursorKeyRule, decodeCursor } from './page-cursor';
+import { CursorKeyRule, decodeCursor, encodeCursor, PageCursor } from './page-cursor';
 import { SqlFilter } from './sql-filter';
 
 /** One column after the time in a list's newest-first order, and how its cursor value reads. */
@@ -14,19 +14,21 @@ export interface KeysetColumn {
 
 /** A read-model table listed newest first by `time`, ties broken by `keys` (the cursor's key). */
 export interface KeysetList<Row, Item> {
+  /** Named in its cursors, so that a cursor of another list is refused. */
+  readonly name: string;
   readonly table: string;
   readonly columns: string;
   readonly time: string;
   readonly keys: readonly KeysetColumn[];
   readonly toItem: (row: Row) => Item;
-  readonly cursorOf: (row: Row) => string;
+  readonly cursorOf: (row: Row) => PageCursor;
 }
 
 /**
  * One keyset page of a newest-first list, so every list pages the same way: rows strictly
  * after the cursor's (time, key...) tuple in (time DESC, key DESC...) order, `limit + 1`
  * fetched to tell whether another page follows. A cursor that is not one this API gave
- * out is INVALID_CURSOR (decodeCursor).
+ * out for this list is INVALID_CURSOR (decodeCursor).
  */
 export async function keysetPage<Row, Item>(
   dataSource: DataSource,
@@ -39,6 +41,7 @@ export async function keysetPage<Row, Item>(
   if (cursor !== undefined) {
     const decoded = decodeCursor(
       cursor,
+      list.name,
       list.keys.map((key) => key.rule),
     );
     const keyValues = list.keys.map((key) => `?${key.cast ?? ''}`);
@@ -54,5 +57,5 @@ export async function keysetPage<Row, Item>(
         ORDER BY ${order} LIMIT ${sql.bind(limit + 1)}`,
     sql.params,
   );
-  return toPage(rows, limit, list.toItem, list.cursorOf);
+  return toPage(rows, limit, list.toItem, (row) => encodeCursor(list.name, list.cursorOf(row)));
 }
