@@ -159,10 +159,16 @@ export class AccountIngestor {
     this.status = 'connected';
     this.lastMessageAt = at;
     this.accessError = null;
+    const firstConnection = !this.streamHealth.hadDisconnection && this.reconnects === 0;
     if (this.streamHealth.hadDisconnection) this.reconnects += 1;
     if (this.streamHealth.connected()) {
       this.metrics.reconnects.inc({ account: this.account.name });
       this.metrics.gapRepairs.inc({ account: this.account.name });
+      this.requestPoll('gap');
+    } else if (firstConnection) {
+      // The stream reports what happens from now on; the start poll began before it
+      // connected, so what happened between its reads and now is only in a poll that
+      // begins after (queued behind the start poll when that still runs).
       this.requestPoll('gap');
     }
   }
