@@ -1,3 +1,4 @@
+import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { CommandStack, DeskJson, startCommandStack } from './commands-support/command-stack';
 
 const spotLimit = (overrides: Record<string, unknown> = {}) => ({
@@ -201,6 +202,48 @@ describe('desk order commands (e2e)', () => {
     const repeated = await desk.call('POST', '/v1/futures/trading-stop', body, key);
     expect(repeated.status).toBe(400);
     expect(repeated.body.error).toEqual(refused.body.error);
+  });
+
+  it('cancels an order placed at the venue by someone else (origin external) by its id: 202, confirmed by the venue, then 409 ORDER_NOT_OPEN', async () => {
+    const [demo] = parseExchangeAccounts(desk.stack.appEnvironment.EXCHANGE_ACCOUNTS!);
+    const elsewhere = new ExchangeClient({
+      baseUrl: desk.stack.appEnvironment.EXCHANGE_REST_URL!,
+      credentials: demo.credentials,
+    });
+    const clientOrderId = `elsewhere-${Date.now()}`;
+    try {
+      const placed = await elsewhere.spot.placeOrder({
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        quantity: '0.001',
+        price: '1001',
+        newClientOrderId: clientOrderId,
+      });
+      expect(placed.kind).toBe('accepted');
+    } finally {
+      await elsewhere.close();
+    }
+    let external: DeskJson;
+    for (const deadline = Date.now() + 15_000; external === undefined && Date.now() < deadline;) {
+      const listed = await desk.call('GET', `/v1/orders?clientOrderId=${clientOrderId}`);
+      external = listed.body.items.find((order: DeskJson) => order.status === 'NEW');
+      if (external === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(external).toMatchObject({ origin: 'external', cancel: null });
+
+    const cancel = await desk.call('DELETE', `/v1/orders/${external!.id}`);
+    expect(cancel.status).toBe(202);
+    expect(cancel.body.cancel).toMatchObject({ state: 'REQUESTED', requestedBy: expect.any(String) });
+    const closed = await desk.orderUntil(external!.id, (order) => order.status === 'CANCELED');
+    expect(closed.cancel).toMatchObject({ state: 'CONFIRMED', requestedBy: cancel.body.cancel.requestedBy });
+    expect((await desk.venueOrders()).find((order) => order.clientOrderId === clientOrderId)?.status).toBe(
+      'CANCELED',
+    );
+
+    const again = await desk.call('DELETE', `/v1/orders/${external!.id}`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('ORDER_NOT_OPEN');
   });
 
   it('places a spot order through the placeSpotOrder mutation', async () => {

@@ -23,7 +23,7 @@ import { OrderFolder } from './order-folder';
 import { ObservationFolder } from '../fold/observation-folder';
 
 export function orderStreamIdOf(ref: OrderAggregateRef): string {
-  const key = orderStreamKey({ orderId: null, clientOrderId: ref.clientOrderId });
+  const key = orderStreamKey({ orderId: ref.orderId ?? null, clientOrderId: ref.clientOrderId });
   switch (ref.market) {
     case 'spot':
       return spotOrderStreamId(ref.accountId, key);

@@ -1,11 +1,19 @@
 import { DomainError, FuturesOrderCommand, FuturesStopOrderCommand, SpotOrderCommand } from '@oms/domain';
 import { OrderRow } from '../projections/order-row';
 
-/** Which order aggregate a command goes to. Desk orders are keyed by the client id the OMS generated. */
+interface OrderAggregateKey {
+  readonly accountId: string;
+  /** Desk orders are keyed by the client id the OMS generated ('' when an order placed elsewhere has none). */
+  readonly clientOrderId: string;
+  /** Orders placed elsewhere (origin external) are keyed by their venue order id. */
+  readonly orderId?: string;
+}
+
+/** Which order aggregate a command goes to. */
 export type OrderAggregateRef =
-  | { readonly market: 'spot'; readonly accountId: string; readonly clientOrderId: string }
-  | { readonly market: 'futures'; readonly accountId: string; readonly clientOrderId: string }
-  | { readonly market: 'futures-stop'; readonly accountId: string; readonly clientOrderId: string };
+  | ({ readonly market: 'spot' } & OrderAggregateKey)
+  | ({ readonly market: 'futures' } & OrderAggregateKey)
+  | ({ readonly market: 'futures-stop' } & OrderAggregateKey);
 
 export type OrderAggregateCommand<Ref extends OrderAggregateRef> = Ref['market'] extends 'spot'
   ? SpotOrderCommand

@@ -65,16 +65,18 @@ export function cancelAnswerOf(order: OrderResponse, outcome: WriteOutcome<Cance
   }
 }
 
-/** The aggregate of a desk order row: desk orders are keyed by the client id the OMS generated. */
+/**
+ * The aggregate of an order row: desk orders are keyed by the client id the OMS
+ * generated, orders placed elsewhere by their venue order id.
+ */
 export function refOfOrder(order: OrderResponse): OrderAggregateRef {
-  if (order.origin !== 'desk' || order.clientOrderId === '') {
-    throw new DeskError(
-      DeskErrorCode.CONFLICT,
-      'only orders placed through the OMS can be cancelled by id here; use cancel-all for the others',
-    );
-  }
   const market = order.market === 'spot' ? 'spot' : order.type === 'STOP' ? 'futures-stop' : 'futures';
-  return { market, accountId: order.account, clientOrderId: order.clientOrderId };
+  if (order.origin === 'desk')
+    return { market, accountId: order.account, clientOrderId: order.clientOrderId };
+  if (order.orderId === null) {
+    throw new DeskError(DeskErrorCode.ORDER_NOT_OPEN, `order ${order.id} has no venue order id to cancel by`);
+  }
+  return { market, accountId: order.account, clientOrderId: order.clientOrderId, orderId: order.orderId };
 }
 
 /**
@@ -126,7 +128,7 @@ export class OrderCancelService {
 
   /** Records the cancel request of an order the venue will cancel in bulk (cancel-all). */
   async requestInBulk(order: OrderResponse, origin: CommandOrigin): Promise<OrderAggregateRef | null> {
-    if (order.origin !== 'desk' || order.clientOrderId === '') return null;
+    if (order.origin === 'external' && order.orderId === null) return null;
     const ref = refOfOrder(order);
     const requested = await this.commands.execute(
       ref,

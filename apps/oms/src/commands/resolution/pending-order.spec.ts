@@ -18,6 +18,21 @@ describe('pending desk orders in the fold states', () => {
     expect(refOfState('position', { accountId: 'desk-a', clientOrderId: 'x' })).toBeNull();
   });
 
+  it('finds an order placed elsewhere by its venue order id, the key of its stream', () => {
+    const ref = refOfState('spot-order', { accountId: 'desk-a', clientOrderId: 'ext-1', orderId: '991' });
+    expect(ref).toEqual({ market: 'spot', accountId: 'desk-a', clientOrderId: 'ext-1', orderId: '991' });
+    expect(streamIdOf(ref!)).toBe('spot-order:desk-a:o-991');
+    expect(refOfState('spot-order', { accountId: 'desk-a', clientOrderId: null, orderId: '992' })).toEqual({
+      market: 'spot',
+      accountId: 'desk-a',
+      clientOrderId: '',
+      orderId: '992',
+    });
+    expect(
+      refOfState('spot-order', { accountId: 'desk-a', clientOrderId: 'ext-2', orderId: null }),
+    ).toBeNull();
+  });
+
   it('resumes intents without an answer, uncertain submissions and open cancels; nothing else', () => {
     const requested = { phase: 'requested', actor: 'desk', requestedAt: 1 } as const;
     expect(pendingKinds(state({ submission: requested }))).toEqual(['submission']);
@@ -30,6 +45,7 @@ describe('pending desk orders in the fold states', () => {
             requestedAt: 1,
             uncertainSince: 2,
             reason: 'http-5xx',
+            lookups: 0,
           },
           cancel: { phase: 'requested', actor: 'desk', requestedAt: 3, acknowledgedAt: 4 },
         }),

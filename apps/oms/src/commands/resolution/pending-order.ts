@@ -1,9 +1,5 @@
-import {
-  futuresOrderStreamId,
-  futuresStopOrderStreamId,
-  OrderLifecycleState,
-  spotOrderStreamId,
-} from '@oms/domain';
+import { isOmsClientOrderId, OrderLifecycleState } from '@oms/domain';
+import { orderStreamIdOf } from '../../aggregates/order-command.service';
 import { OrderAggregateRef } from '../../orders/order-command.port';
 
 export type PendingKind = 'submission' | 'cancel';
@@ -14,34 +10,24 @@ const STREAM_TYPES = {
   'futures-stop': 'futures-stop-order',
 } as const;
 
-export function streamIdOf(ref: OrderAggregateRef): string {
-  const key = { by: 'clientOrderId', clientOrderId: ref.clientOrderId } as const;
-  switch (ref.market) {
-    case 'spot':
-      return spotOrderStreamId(ref.accountId, key);
-    case 'futures':
-      return futuresOrderStreamId(ref.accountId, key);
-    case 'futures-stop':
-      return futuresStopOrderStreamId(ref.accountId, key);
-  }
-}
+export const streamIdOf = orderStreamIdOf;
 
-/** The desk order of a fold state (streams of desk orders are keyed by their client id). */
+/**
+ * The order of a fold state: a desk order by the client id the OMS generated, an order
+ * placed elsewhere by its venue order id.
+ */
 export function refOfState(
   streamType: string,
-  state: { readonly accountId?: unknown; readonly clientOrderId?: unknown },
+  state: { readonly accountId?: unknown; readonly clientOrderId?: unknown; readonly orderId?: unknown },
 ): OrderAggregateRef | null {
   const market = (Object.keys(STREAM_TYPES) as Array<keyof typeof STREAM_TYPES>).find(
     (candidate) => STREAM_TYPES[candidate] === streamType,
   );
-  if (
-    market === undefined ||
-    typeof state.accountId !== 'string' ||
-    typeof state.clientOrderId !== 'string'
-  ) {
-    return null;
-  }
-  return { market, accountId: state.accountId, clientOrderId: state.clientOrderId };
+  if (market === undefined || typeof state.accountId !== 'string') return null;
+  const clientOrderId = typeof state.clientOrderId === 'string' ? state.clientOrderId : '';
+  if (isOmsClientOrderId(clientOrderId)) return { market, accountId: state.accountId, clientOrderId };
+  if (typeof state.orderId !== 'string') return null;
+  return { market, accountId: state.accountId, clientOrderId, orderId: state.orderId };
 }
 
 /** What still needs the venue's word: the submission, the cancel, or both. */

@@ -29,8 +29,9 @@ export type LookupResult =
   | { readonly answer: 'skipped' };
 
 /**
- * One lookup of an order by the client id the OMS generated: spot by
- * `origClientOrderId`, futures by `clientOrderId` with `type` LIMIT or STOP. A found
+ * One lookup of an order by the client id the OMS generated (an order placed elsewhere:
+ * by its venue order id): spot by `origClientOrderId`, futures by `clientOrderId` with
+ * `type` LIMIT or STOP. A found
  * order comes back as the observation command (source rest-poll) that folds it.
  */
 export async function lookUpOrder(
@@ -39,11 +40,14 @@ export async function lookUpOrder(
   now: number,
 ): Promise<LookupResult> {
   const account = ref.accountId;
-  const clientOrderId = ref.clientOrderId;
+  // An order placed elsewhere is known to the OMS by its venue order id.
+  const key = ref.orderId !== undefined ? { orderId: ref.orderId } : { clientOrderId: ref.clientOrderId };
   try {
     switch (ref.market) {
       case 'spot': {
-        const record = await gateway.client.spot.getOrder({ origClientOrderId: clientOrderId });
+        const record = await gateway.client.spot.getOrder(
+          'orderId' in key ? key : { origClientOrderId: key.clientOrderId },
+        );
         const observation = spotOrderRecordObservation(account, record).data;
         return {
           answer: 'found',
@@ -57,7 +61,7 @@ export async function lookUpOrder(
         };
       }
       case 'futures': {
-        const record = await gateway.client.futures.getOrder({ type: 'LIMIT', clientOrderId });
+        const record = await gateway.client.futures.getOrder({ type: 'LIMIT', ...key });
         const observation = futuresLimitOrderObservation(account, record).data;
         return {
           answer: 'found',
@@ -71,7 +75,7 @@ export async function lookUpOrder(
         };
       }
       case 'futures-stop': {
-        const record = await gateway.client.futures.getOrder({ type: 'STOP', clientOrderId });
+        const record = await gateway.client.futures.getOrder({ type: 'STOP', ...key });
         const observation = futuresStopOrderObservation(account, record).data;
         return {
           answer: 'found',
