@@ -266,6 +266,9 @@ describe('Desk API queries (e2e)', () => {
       id: '00000000-0000-4000-8000-000000000000',
     });
     expect(missing.body.errors?.[0].extensions?.code).toBe('ORDER_NOT_FOUND');
+    for (const query of ['{ order(id: "nope") { id } }', '{ orderEvents(id: "nope") { items { type } } }']) {
+      expect((await graphql(desk, query)).body.errors?.[0].extensions?.code).toBe('ORDER_NOT_FOUND');
+    }
     const badLimit = await graphql(desk, '{ orders(limit: 5000) { nextCursor } }');
     expect(badLimit.body.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', field: 'limit' });
     const fills = await graphql(

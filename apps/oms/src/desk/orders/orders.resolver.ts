@@ -1,7 +1,7 @@
 import { Args, ArgsType, Field, Query, Resolver } from '@nestjs/graphql';
 import { QueryBus } from '@nestjs/cqrs';
 import { Type } from 'class-transformer';
-import { IsISO8601, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
@@ -26,8 +26,9 @@ class OrdersArgs extends PageRequest {
 
 @ArgsType()
 class OrderArgs {
+  /** One that is not a UUID names no order: ORDER_NOT_FOUND, as on REST. */
   @Field()
-  @IsUUID('all', { message: 'id must be an OMS order id (a UUID)' })
+  @IsString()
   id!: string;
 }
 
