@@ -54,9 +54,19 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
     expect(placed.status).toBe(201);
     expect(placed.body.status).toBe('UNCERTAIN');
-    expect(placed.body.uncertainty).toMatchObject({ reason: 'HTTP_5XX' });
+    expect(placed.body.uncertainty).toMatchObject({ reason: 'HTTP_5XX', lookups: 0 });
+    const lookedUp = await desk.orderUntil(
+      placed.body.id,
+      (order) => isCertain(order) || (order.uncertainty as { lookups: number }).lookups > 0,
+    );
+    expect(lookedUp.uncertainty).toMatchObject({ reason: 'HTTP_5XX', lookups: expect.any(Number) });
     const settled = await desk.orderUntil(placed.body.id, isCertain);
     expect(settled.status).toBe('NOT_PLACED');
+    const lookups = (await desk.call('GET', `/v1/orders/${placed.body.id}/events`)).body.items.filter(
+      (event: DeskJson) => event.type === 'OrderSubmissionLookedUp',
+    );
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups[0]).toMatchObject({ source: 'rest-poll', actor: null, payload: { answer: 'not-found' } });
     expect((await resolutionOf(placed.body.id)).payload).toMatchObject({
       outcome: 'absent',
       evidence: { kind: 'lookups-not-found' },

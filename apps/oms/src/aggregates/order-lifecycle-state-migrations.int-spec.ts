@@ -18,7 +18,7 @@ interface OrderRow {
   state_hash: string;
 }
 
-describe('who requested a cancel, once the venue confirmed it', () => {
+describe('what an order lifecycle keeps, and the migrations that give kept states of the old shape the same', () => {
   let database: TestDatabase;
   let fold: FoldServices;
 
@@ -30,6 +30,14 @@ describe('who requested a cancel, once the venue confirmed it', () => {
   afterAll(async () => {
     await database.drop();
   });
+
+  const isApplied = async (name: string) =>
+    (
+      await database.dataSource.query<Array<{ name: string }>>(
+        `SELECT name FROM schema_migrations WHERE name = $1`,
+        [name],
+      )
+    ).length > 0;
 
   const kept = async (streamId: string) =>
     (
@@ -102,7 +110,10 @@ describe('who requested a cancel, once the venue confirmed it', () => {
       [streamId],
     );
 
-    await database.dataSource.undoLastMigration({ transaction: 'each' });
+    // Back to before the migration (and any after it), then forward.
+    while (await isApplied('ResolvedCancelActor1795730000000')) {
+      await database.dataSource.undoLastMigration({ transaction: 'each' });
+    }
     await database.dataSource.runMigrations({ transaction: 'each' });
 
     const migrated = await kept(streamId);
@@ -116,5 +127,39 @@ describe('who requested a cancel, once the venue confirmed it', () => {
       cancel: expect.objectContaining({ state: 'CONFIRMED', requestedBy: 'bob' }),
       state_hash: hash,
     });
+  });
+  it('counts no lookups yet for an uncertain submission; the migration gives kept states of the old shape the same', async () => {
+    const clientOrderId = omsClientOrderId('lookups-1');
+    const ref = { market: 'spot' as const, accountId: ACCOUNT, clientOrderId };
+    await fold.commands.execute(
+      ref,
+      { type: 'PlaceSpotOrder', clientOrderId, actor: 'alice', request: spotLimitRequest(), now: T0 },
+      { actor: 'alice', correlationId: 'place-lookups-1' },
+    );
+    await fold.commands.execute(
+      ref,
+      { type: 'RecordSubmissionUncertain', reason: 'http-5xx', detail: 'HTTP 503', now: T0 + 10 },
+      { actor: 'alice', correlationId: 'uncertain-lookups-1' },
+    );
+    const streamId = orderStreamIdOf(ref);
+    const folded = await kept(streamId);
+    expect(folded.state).toMatchObject({ submission: { phase: 'uncertain', lookups: 0 } });
+    await database.dataSource.query(
+      `UPDATE oms_aggregate_states SET state = state #- '{submission,lookups}', state_hash = 'old' WHERE stream_id = $1`,
+      [streamId],
+    );
+    await database.dataSource.query(`UPDATE rm_orders SET state_hash = 'old' WHERE stream_id = $1`, [
+      streamId,
+    ]);
+
+    while (await isApplied('UncertainSubmissionLookups1795740000000')) {
+      await database.dataSource.undoLastMigration({ transaction: 'each' });
+    }
+    await database.dataSource.runMigrations({ transaction: 'each' });
+
+    const migrated = await kept(streamId);
+    expect(migrated.state).toEqual(folded.state);
+    expect(migrated.state_hash).toBe(folded.state_hash);
+    expect((await orderRow(streamId)).state_hash).toBe(folded.state_hash);
   });
 });

@@ -93,7 +93,7 @@ function uncertaintyOf(state: OrderLifecycleState): unknown {
   return {
     since: new Date(submission.uncertainSince).toISOString(),
     reason: UNCERTAINTY_WORDS[submission.reason] ?? 'VENUE_UNKNOWN',
-    lookups: 0,
+    lookups: submission.lookups,
   };
 }
 

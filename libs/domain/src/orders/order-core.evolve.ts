@@ -183,8 +183,13 @@ export function evolveSubmissionLifecycle<St extends OrderLifecycleState>(
               requestedAt: submission.requestedAt,
               uncertainSince: event.data.at,
               reason: event.data.reason,
+              lookups: 0,
             },
           }
+        : state;
+    case 'OrderSubmissionLookedUp':
+      return submission.phase === 'uncertain'
+        ? { ...state, submission: { ...submission, lookups: submission.lookups + 1 } }
         : state;
     case 'OrderSubmissionResolved':
       return submission.phase === 'uncertain'

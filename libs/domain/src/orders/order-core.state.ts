@@ -38,6 +38,8 @@ export type SubmissionState =
       readonly requestedAt: number;
       readonly uncertainSince: number;
       readonly reason: UncertaintyReason;
+      /** Lookups by client id so far that learned nothing certain. */
+      readonly lookups: number;
     }
   | {
       readonly phase: 'resolved';

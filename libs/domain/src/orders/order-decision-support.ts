@@ -3,6 +3,8 @@ import { ObservationSource } from '../observations/observation-source';
 import {
   ReconciliationBreakDetected,
   SubmissionLifecycleEvent,
+  SUBMISSION_LOOKUP_ANSWERS,
+  SubmissionLookupAnswer,
   UNCERTAINTY_REASONS,
   UncertaintyReason,
 } from './order-lifecycle.events';
@@ -125,6 +127,13 @@ export function requireString(value: unknown, field: string): string {
 
 export function optionalString(value: unknown, field: string): string | null {
   return value === null || value === undefined ? null : requireString(value, field);
+}
+
+export function requireLookupAnswer(value: unknown): SubmissionLookupAnswer {
+  if (typeof value !== 'string' || !(SUBMISSION_LOOKUP_ANSWERS as readonly string[]).includes(value)) {
+    throw invalidField('answer', `must be one of ${SUBMISSION_LOOKUP_ANSWERS.join(', ')}`);
+  }
+  return value as SubmissionLookupAnswer;
 }
 
 export function requireUncertaintyReason(value: unknown): UncertaintyReason {

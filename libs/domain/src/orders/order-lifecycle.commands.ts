@@ -1,4 +1,4 @@
-import { UncertaintyReason } from './order-lifecycle.events';
+import { SubmissionLookupAnswer, UncertaintyReason } from './order-lifecycle.events';
 
 /**
  * Commands every order aggregate accepts. `now` is the OMS clock in milliseconds,
@@ -15,6 +15,13 @@ export interface RecordSubmissionUncertain {
   readonly type: 'RecordSubmissionUncertain';
   readonly reason: UncertaintyReason;
   readonly detail: string;
+  readonly now: number;
+}
+
+/** The resolver looked an uncertain order up by its client id and learned nothing certain. */
+export interface RecordSubmissionLookup {
+  readonly type: 'RecordSubmissionLookup';
+  readonly answer: SubmissionLookupAnswer;
   readonly now: number;
 }
 
@@ -64,6 +71,7 @@ export interface ResolveReconciliationBreak {
 export type OrderLifecycleCommand =
   | RecordSubmissionRejected
   | RecordSubmissionUncertain
+  | RecordSubmissionLookup
   | ResolveSubmissionAbsent
   | RequestCancel
   | RecordCancelRejected

@@ -12,6 +12,7 @@ import {
   requireString,
   requireText,
   requireTime,
+  requireLookupAnswer,
   requireUncertaintyReason,
 } from './order-decision-support';
 
@@ -55,6 +56,20 @@ export function decideOrderLifecycle(
       const evidence = { source: venue.source ?? 'ws', venueTime: venue.updateTime ?? command.now };
       return [uncertain, foundBy(state, evidence, command.now, command.now)];
     }
+    case 'RecordSubmissionLookup':
+      if (submission.phase !== 'uncertain') {
+        throw new DomainError(
+          DomainErrorCode.SubmissionNotUncertain,
+          `the submission is ${submission.phase}, not uncertain`,
+        );
+      }
+      return [
+        {
+          type: 'OrderSubmissionLookedUp',
+          schemaVersion: 1,
+          data: { answer: requireLookupAnswer(command.answer), at: command.now },
+        },
+      ];
     case 'ResolveSubmissionAbsent':
       if (submission.phase !== 'uncertain') {
         throw new DomainError(

@@ -62,6 +62,20 @@ export type OrderSubmissionUncertain = DomainEvent<
   }
 >;
 
+/** What a lookup by client id of an order whose placement is uncertain learned: nothing certain. */
+export const SUBMISSION_LOOKUP_ANSWERS = ['not-found', 'unavailable'] as const;
+export type SubmissionLookupAnswer = (typeof SUBMISSION_LOOKUP_ANSWERS)[number];
+
+/**
+ * The OMS looked the uncertain order up at the venue: the venue did not have it (yet),
+ * or gave no answer. A lookup that finds the order records the venue's report instead.
+ */
+export type OrderSubmissionLookedUp = DomainEvent<
+  'OrderSubmissionLookedUp',
+  1,
+  { readonly answer: SubmissionLookupAnswer; readonly at: number }
+>;
+
 export type SubmissionEvidence =
   | {
       /** The venue reported the order (stream, poll or lookup by clientOrderId). */
@@ -170,6 +184,7 @@ export type SubmissionLifecycleEvent =
   | OrderAccepted
   | OrderRejected
   | OrderSubmissionUncertain
+  | OrderSubmissionLookedUp
   | OrderSubmissionResolved
   | OrderCancelRequested
   | OrderCancelAcknowledged

@@ -219,6 +219,30 @@ describe('spot order: submission', () => {
       .thenEventTypes(['SpotOrderObserved', 'ReconciliationBreakDetected']);
   });
 
+  it('counts the lookups of an uncertain submission that learned nothing certain', () => {
+    const lookedUp = (answer: 'not-found' | 'unavailable', at: number): SpotOrderEvent => ({
+      type: 'OrderSubmissionLookedUp',
+      schemaVersion: 1,
+      data: { answer, at },
+    });
+    spec
+      .given([spotOrderRequested(), uncertain])
+      .when({ type: 'RecordSubmissionLookup', answer: 'not-found', now: 1722006211000 })
+      .then([lookedUp('not-found', 1722006211000)]);
+    spec
+      .given([spotOrderRequested(), uncertain, lookedUp('not-found', 1), lookedUp('unavailable', 2)])
+      .when({ type: 'RecordSubmissionLookup', answer: 'not-found', now: 3 })
+      .thenState((state) => expect(state.submission).toMatchObject({ phase: 'uncertain', lookups: 3 }));
+    spec
+      .given([spotOrderRequested(), accepted])
+      .when({ type: 'RecordSubmissionLookup', answer: 'not-found', now: 1 })
+      .thenFails(DomainErrorCode.SubmissionNotUncertain);
+    spec
+      .given([spotOrderRequested(), uncertain])
+      .when({ type: 'RecordSubmissionLookup', answer: 'found' as 'not-found', now: 1 })
+      .thenFails(DomainErrorCode.InvalidField, 'answer');
+  });
+
   it('cannot resolve a submission that is not uncertain', () => {
     spec
       .given([spotOrderRequested(), accepted])

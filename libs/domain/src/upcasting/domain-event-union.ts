@@ -38,6 +38,7 @@ export const CURRENT_SCHEMA_VERSIONS: Readonly<Record<DomainEventType, number>> 
   OrderAccepted: 1,
   OrderRejected: 1,
   OrderSubmissionUncertain: 1,
+  OrderSubmissionLookedUp: 1,
   OrderSubmissionResolved: 1,
   OrderCancelRequested: 1,
   OrderCancelAcknowledged: 1,

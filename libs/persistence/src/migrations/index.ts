@@ -22,6 +22,7 @@ import { OutboxReadsTheLog1795700002000 } from './1795700002000-outbox-reads-the
 import { SpotHoldingsSummary1795710000000 } from './1795710000000-spot-holdings-summary';
 import { PendingOrderStates1795720000000 } from './1795720000000-pending-order-states';
 import { ResolvedCancelActor1795730000000 } from './1795730000000-resolved-cancel-actor';
+import { UncertainSubmissionLookups1795740000000 } from './1795740000000-uncertain-submission-lookups';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   SpotHoldingsSummary1795710000000,
   PendingOrderStates1795720000000,
   ResolvedCancelActor1795730000000,
+  UncertainSubmissionLookups1795740000000,
 ];

@@ -278,6 +278,7 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
         return false;
       case 'unavailable':
         item.run = afterLookup(item.run, 'unavailable', answeredAt);
+        await this.recordLookup(item, 'unavailable', answeredAt, origin);
         break;
       case 'found': {
         const written = await result.record(this.commands, origin);
@@ -296,6 +297,7 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
           item.dueAt = answeredAt;
           return false;
         }
+        await this.recordLookup(item, 'not-found', answeredAt, origin);
         break;
     }
     if (item.kind === 'cancel' && confirmedAbsent(this.policy, item.run, answeredAt)) {
@@ -310,6 +312,24 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
     }
     item.dueAt = answeredAt + nextDelayMs(this.policy, item.run, answeredAt);
     return false;
+  }
+
+  /** Counts a lookup of an uncertain submission on its order (the desk sees `uncertainty.lookups`). */
+  private async recordLookup(
+    item: Pending,
+    answer: 'not-found' | 'unavailable',
+    now: number,
+    origin: { actor: null; correlationId: string },
+  ): Promise<void> {
+    if (item.kind !== 'submission') return;
+    const written = await this.commands.execute(
+      item.ref,
+      { type: 'RecordSubmissionLookup', answer, now },
+      origin,
+      'rest-poll',
+    );
+    // Refused when the submission became certain meanwhile (a report arrived): the next step sees that.
+    if (written instanceof DomainError) this.logger.debug({ code: written.code }, 'lookup not recorded');
   }
 
   private async settleAbsent(
