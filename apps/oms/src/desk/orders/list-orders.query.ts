@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { isOmsClientOrderId, OMS_CLIENT_ORDER_ID_PREFIX } from '@oms/domain';
 import { keysetPage, KeysetList } from '../shared/keyset-page';
 import { DEFAULT_PAGE_LIMIT, Page } from '../shared/page';
 import { UUID_KEY } from '../shared/page-cursor';
@@ -20,6 +21,17 @@ export interface OrderFilter {
   readonly to?: string;
 }
 
+/**
+ * The client ids an order filter names: the one given, and for a desk's own id the
+ * OMS's form of it (`oms-<desk id>`), which is what the OMS sent to the venue.
+ */
+function clientOrderIdsNamedBy(clientOrderId: string | undefined): readonly string[] | null {
+  if (clientOrderId === undefined) return null;
+  return isOmsClientOrderId(clientOrderId)
+    ? [clientOrderId]
+    : [clientOrderId, `${OMS_CLIENT_ORDER_ID_PREFIX}${clientOrderId}`];
+}
+
 /** Builds the WHERE clause of an order list or export; `accounts` null = every account. */
 export function orderFilterSql(filter: OrderFilter, accounts: readonly string[] | null): SqlFilter {
   const sql = new SqlFilter()
@@ -29,7 +41,7 @@ export function orderFilterSql(filter: OrderFilter, accounts: readonly string[] 
     .equals('status', filter.status)
     .equals('side', filter.side)
     .equals('origin', filter.origin)
-    .equals('client_order_id', filter.clientOrderId)
+    .within('client_order_id', clientOrderIdsNamedBy(filter.clientOrderId))
     .equals('order_id', filter.orderId)
     .period('created_at', filter.from, filter.to);
   return sql;
