@@ -116,6 +116,25 @@ describe('desk order commands (e2e)', () => {
     expect(placed.body).toMatchObject({ market: 'futures', status: 'NEW', origQty: '3' });
   });
 
+  it('places futures STOP orders with a limit price (priceType INPUT) and without one (MARKET), each shown with its priceType', async () => {
+    const stop = (priceType: 'INPUT' | 'MARKET') => ({
+      account: 'demo',
+      symbol: 'BTCUSDT-PERPETUAL',
+      side: 'BUY_OPEN',
+      type: 'STOP',
+      priceType,
+      quantity: '1',
+      stopPrice: '90000',
+      ...(priceType === 'INPUT' ? { price: '90010' } : {}),
+    });
+    for (const priceType of ['INPUT', 'MARKET'] as const) {
+      const placed = await desk.call('POST', '/v1/futures/orders', stop(priceType));
+      expect(placed.status).toBe(201);
+      expect(placed.body).toMatchObject({ type: 'STOP', priceType, stopPrice: '90000' });
+      expect((await desk.call('GET', `/v1/orders/${placed.body.id}`)).body.priceType).toBe(priceType);
+    }
+  });
+
   it('cancels an order: 202 REQUESTED, CONFIRMED on the later venue report; a second cancel of the closed order is 409', async () => {
     const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
     const cancel = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
@@ -313,8 +332,12 @@ describe('desk order commands (e2e)', () => {
     expect(refused.body.error).toMatchObject({ code: 'VENUE_REJECTED' });
     expect(refused.body.error.venueCode).toEqual(expect.any(String));
     expect(refused.body.error.venueMessage).toEqual(expect.any(String));
-    const listed = await desk.call('GET', '/v1/orders?account=demo&clientOrderId=oms-refused-1');
+    // The desk's own client id names the order, and so does the OMS's form of it sent to the venue.
+    const listed = await desk.call('GET', '/v1/orders?account=demo&clientOrderId=refused-1');
     expect(listed.body.items).toHaveLength(1);
+    expect(listed.body.items[0].clientOrderId).toBe('oms-refused-1');
+    const byVenueForm = await desk.call('GET', '/v1/orders?account=demo&clientOrderId=oms-refused-1');
+    expect(byVenueForm.body.items.map((order: DeskJson) => order.id)).toEqual([listed.body.items[0].id]);
     expect(listed.body.items[0].status).toBe('REJECTED');
     const trail = await desk.call('GET', `/v1/orders/${listed.body.items[0].id}/events`);
     const rejection = trail.body.items.find((event: DeskJson) => event.type === 'OrderRejected');

@@ -210,6 +210,7 @@ function stopOrderRow(
   if (state.accountId === null || state.symbol === null) return null;
   const venue = state.venue;
   const request = state.request;
+  const price = venue?.price ?? request?.price ?? null;
   return {
     id: omsOrderId(streamId),
     streamId,
@@ -219,11 +220,13 @@ function stopOrderRow(
     symbol: state.symbol,
     side: venue?.side ?? request?.side ?? 'UNKNOWN',
     type: 'STOP',
-    priceType: null,
+    // Triggered, the order becomes a limit order at its price, or a market order without
+    // one (the venue reports a market STOP order's price as 0).
+    priceType: price === null || Number(price) === 0 ? 'MARKET' : 'INPUT',
     stopPrice: venue?.stopPrice ?? request?.stopPrice ?? null,
     leverage: null,
     timeInForce: null,
-    price: venue?.price ?? request?.price ?? null,
+    price,
     origQty: venue?.origQty ?? request?.quantity ?? null,
     amount: null,
     executedQty: '0',

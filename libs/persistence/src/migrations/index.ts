@@ -23,6 +23,7 @@ import { SpotHoldingsSummary1795710000000 } from './1795710000000-spot-holdings-
 import { PendingOrderStates1795720000000 } from './1795720000000-pending-order-states';
 import { ResolvedCancelActor1795730000000 } from './1795730000000-resolved-cancel-actor';
 import { UncertainSubmissionLookups1795740000000 } from './1795740000000-uncertain-submission-lookups';
+import { StopOrderPriceType1795750000000 } from './1795750000000-stop-order-price-type';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   PendingOrderStates1795720000000,
   ResolvedCancelActor1795730000000,
   UncertainSubmissionLookups1795740000000,
+  StopOrderPriceType1795750000000,
 ];
