@@ -2,6 +2,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { ApiKey } from '@oms/kafka-broker/protocol/api-keys';
 import { ResponseDroppingProxy } from '@oms/kafka-broker/test-support/response-dropping-proxy';
 import { startTemporaryBroker, TemporaryBroker } from '@oms/kafka-broker/test-support/temporary-broker';
+import { highWatermark, readFromBeginning } from '@oms/kafka-broker/test-support/topic-reading';
 import { DeadLetterHeader, EventHeader } from './topics/kafka-headers';
 import { KafkaDeadLetterPublisher } from './publish/dead-letter-publisher';
 import { KafkaEventPublisher } from './publish/kafka-event-publisher';
@@ -46,31 +47,8 @@ describe('a publish after one the broker stored but never answered', () => {
     await proxy.stop();
   });
 
-  async function headerValues(topic: string, header: string, count: number): Promise<string[]> {
-    const consumer = kafka.consumer({ groupId: `reader-${topic}-${Date.now()}`, maxWaitTimeInMs: 100 });
-    await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
-    const values: string[] = [];
-    await new Promise<void>((resolve) => {
-      void consumer.run({
-        eachMessage: ({ message }) => {
-          values.push(message.headers?.[header]?.toString() ?? '');
-          if (values.length === count) resolve();
-          return Promise.resolve();
-        },
-      });
-    });
-    await consumer.disconnect();
-    return values;
-  }
-
-  async function highWatermark(topic: string): Promise<number> {
-    const admin = kafka.admin();
-    await admin.connect();
-    const [offsets] = await admin.fetchTopicOffsets(topic);
-    await admin.disconnect();
-    return Number(offsets.high);
-  }
+  const headerValues = (topic: string, header: string, count: number) =>
+    readFromBeginning(kafka, topic, count, (message) => message.headers?.[header]?.toString() ?? '');
 
   it('stores the next events of the event publisher, not taking them for a retry of the unanswered batch', async () => {
     const publisher = new KafkaEventPublisher({ kafka, codec: sampleCodec() });
@@ -83,7 +61,7 @@ describe('a publish after one the broker stored but never answered', () => {
     await publisher.publish('events', [event(4), event(5)]);
     await publisher.close();
 
-    expect(await highWatermark('events')).toBe(5);
+    expect(await highWatermark(kafka, 'events')).toBe(5);
     expect(await headerValues('events', EventHeader.eventId, 5)).toEqual(
       [1, 2, 3, 4, 5].map((sequence) => event(sequence).envelope.eventId),
     );
@@ -108,7 +86,7 @@ describe('a publish after one the broker stored but never answered', () => {
     await deadLetters.publish([letter('next')]);
     await deadLetters.close();
 
-    expect(await highWatermark('dead-letters')).toBe(3);
+    expect(await highWatermark(kafka, 'dead-letters')).toBe(3);
     expect(await headerValues('dead-letters', DeadLetterHeader.reason, 3)).toEqual([
       'first',
       'unanswered',

@@ -1,6 +1,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { ApiKey } from './protocol/api-keys';
 import { ResponseDroppingProxy } from './test-support/response-dropping-proxy';
+import { highWatermark, readFromBeginning } from './test-support/topic-reading';
 import { startTemporaryBroker, TemporaryBroker } from './test-support/temporary-broker';
 
 /**
@@ -39,32 +40,6 @@ describe('idempotent producer retries through the broker', () => {
     await proxy.stop();
   });
 
-  async function highWatermark(topic: string): Promise<number> {
-    const admin = kafka.admin();
-    await admin.connect();
-    const [offsets] = await admin.fetchTopicOffsets(topic);
-    await admin.disconnect();
-    return Number(offsets.high);
-  }
-
-  async function readValues(topic: string, count: number): Promise<string[]> {
-    const consumer = kafka.consumer({ groupId: `reader-${topic}`, maxWaitTimeInMs: 100 });
-    await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
-    const values: string[] = [];
-    await new Promise<void>((resolve) => {
-      void consumer.run({
-        eachMessage: ({ message }) => {
-          values.push(message.value?.toString() ?? '');
-          if (values.length === count) resolve();
-          return Promise.resolve();
-        },
-      });
-    });
-    await consumer.disconnect();
-    return values;
-  }
-
   it('stores a retried batch once and answers the retry with the original offset', async () => {
     const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
     await producer.connect();
@@ -80,8 +55,8 @@ describe('idempotent producer retries through the broker', () => {
 
     expect(proxy.droppedResponses).toBe(1);
     expect(result.baseOffset).toBe('1');
-    expect(await highWatermark('retried')).toBe(12);
-    expect(await readValues('retried', 12)).toEqual([
+    expect(await highWatermark(kafka, 'retried')).toBe(12);
+    expect(await readFromBeginning(kafka, 'retried', 12)).toEqual([
       'before',
       ...Array.from({ length: 10 }, (_, index) => `m${index}`),
       'after',
@@ -96,6 +71,6 @@ describe('idempotent producer retries through the broker', () => {
     await producer.disconnect();
 
     expect(proxy.droppedResponses).toBe(2);
-    expect(await highWatermark('retried-plain')).toBe(2);
+    expect(await highWatermark(kafka, 'retried-plain')).toBe(2);
   });
 });
