@@ -35,6 +35,20 @@ type CancelAnswer =
   | Rejected
   | { readonly kind: 'uncertain'; readonly reason: UncertaintyReason; readonly detail: string };
 
+/** Statuses of an order that is over: nothing is left to cancel (desk-api.md: 409 ORDER_NOT_OPEN). */
+const CLOSED_STATUSES: ReadonlySet<string> = new Set([
+  'FILLED',
+  'CANCELED',
+  'PARTIALLY_CANCELED',
+  'REJECTED',
+  'NOT_PLACED',
+  'ORDER_FILLED',
+  'ORDER_CANCELED',
+  'ORDER_REJECTED',
+  'ORDER_FAILED',
+  'ORDER_NOT_EFFECTIVE',
+]);
+
 /** Statuses of an order whose placement the venue has not confirmed yet. */
 const UNCONFIRMED_STATUSES: ReadonlySet<string> = new Set(['PENDING_SUBMIT', 'UNCERTAIN']);
 
@@ -106,8 +120,15 @@ export class OrderCancelService {
       'oms',
     );
     if (requested instanceof DomainError) {
-      // A second cancel of an order whose cancel is pending answers its current state.
-      if (requested.code === DomainErrorCode.CancelAlreadyPending) return this.current(order.id);
+      // A second cancel of an order whose cancel is pending answers its current state,
+      // unless the first has closed the order meanwhile.
+      if (requested.code === DomainErrorCode.CancelAlreadyPending) {
+        const current = await this.current(order.id);
+        if (CLOSED_STATUSES.has(current.status)) {
+          throw new DeskError(DeskErrorCode.ORDER_NOT_OPEN, `order ${order.id} is ${current.status}`);
+        }
+        return current;
+      }
       throw deskErrorOfDomain(requested);
     }
     const lookup = order.orderId !== null ? { orderId: order.orderId } : { clientOrderId: ref.clientOrderId };
