@@ -22,7 +22,10 @@ export class OrderResultsResponse {
 }
 
 export class CancelAllResponse {
-  @ApiProperty({ description: 'Open orders of the OMS the cancel covers, each settled by its own report' })
+  @ApiProperty({
+    description:
+      'Open orders the cancel covers (also those placed elsewhere), each settled by its own report',
+  })
   requested!: number;
 }
 
