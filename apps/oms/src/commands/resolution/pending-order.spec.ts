@@ -1,5 +1,6 @@
 import { OrderLifecycleState } from '@oms/domain';
-import { pendingKinds, refOfState, streamIdOf } from './pending-order';
+import { orderStreamIdOf } from '../../aggregates/order-command.service';
+import { pendingKinds, refOfState } from './pending-order';
 
 const state = (overrides: Partial<OrderLifecycleState>): OrderLifecycleState => ({
   clientOrderId: 'oms-abc',
@@ -14,14 +15,14 @@ describe('pending desk orders in the fold states', () => {
   it('finds the desk order of a fold state by stream type, account and client id', () => {
     const ref = refOfState('futures-stop-order', { accountId: 'desk-a', clientOrderId: 'oms-abc' });
     expect(ref).toEqual({ market: 'futures-stop', accountId: 'desk-a', clientOrderId: 'oms-abc' });
-    expect(streamIdOf(ref!)).toBe('futures-stop-order:desk-a:c-oms-abc');
+    expect(orderStreamIdOf(ref!)).toBe('futures-stop-order:desk-a:c-oms-abc');
     expect(refOfState('position', { accountId: 'desk-a', clientOrderId: 'x' })).toBeNull();
   });
 
   it('finds an order placed elsewhere by its venue order id, the key of its stream', () => {
     const ref = refOfState('spot-order', { accountId: 'desk-a', clientOrderId: 'ext-1', orderId: '991' });
     expect(ref).toEqual({ market: 'spot', accountId: 'desk-a', clientOrderId: 'ext-1', orderId: '991' });
-    expect(streamIdOf(ref!)).toBe('spot-order:desk-a:o-991');
+    expect(orderStreamIdOf(ref!)).toBe('spot-order:desk-a:o-991');
     expect(refOfState('spot-order', { accountId: 'desk-a', clientOrderId: null, orderId: '992' })).toEqual({
       market: 'spot',
       accountId: 'desk-a',

@@ -10,8 +10,6 @@ const STREAM_TYPES = {
   'futures-stop': 'futures-stop-order',
 } as const;
 
-export const streamIdOf = orderStreamIdOf;
-
 /**
  * The order of a fold state: a desk order by the client id the OMS generated, an order
  * placed elsewhere by its venue order id.
@@ -41,5 +39,5 @@ export function pendingKinds(state: OrderLifecycleState): PendingKind[] {
 }
 
 export function pendingKey(ref: OrderAggregateRef, kind: PendingKind): string {
-  return `${streamIdOf(ref)}#${kind}`;
+  return `${orderStreamIdOf(ref)}#${kind}`;
 }

@@ -14,7 +14,8 @@ import { CommandMetrics } from '../metrics/command-metrics';
 import { CommandReadModels } from '../orders/command-read-models';
 import { OrderCommands } from '../placement/order-commands';
 import { VenueGateways } from '../venue/venue-gateways';
-import { PendingKind, pendingKey, pendingKinds, refOfState, streamIdOf } from './pending-order';
+import { orderStreamIdOf } from '../../aggregates/order-command.service';
+import { PendingKind, pendingKey, pendingKinds, refOfState } from './pending-order';
 import { ResolutionClaims } from './resolution-claims';
 import {
   afterLookup,
@@ -176,7 +177,9 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
 
   /** One step; true once the order needs nothing more from the venue. */
   private async advance(item: Pending): Promise<boolean> {
-    const state = (await this.readModels.aggregateState(streamIdOf(item.ref))) as OrderLifecycleState | null;
+    const state = (await this.readModels.aggregateState(
+      orderStreamIdOf(item.ref),
+    )) as OrderLifecycleState | null;
     const now = Date.now();
     if (state === null) {
       item.dueAt = now + this.policy.maxDelayMs;
