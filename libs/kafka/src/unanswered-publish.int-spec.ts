@@ -48,7 +48,9 @@ describe('a publish after one the broker stored but never answered', () => {
   });
 
   const headerValues = (topic: string, header: string, count: number) =>
-    readFromBeginning(kafka, topic, count, (message) => message.headers?.[header]?.toString() ?? '');
+    readFromBeginning(kafka, topic, count, {
+      read: (message) => message.headers?.[header]?.toString() ?? '',
+    });
 
   it('stores the next events of the event publisher, not taking them for a retry of the unanswered batch', async () => {
     const publisher = new KafkaEventPublisher({ kafka, codec: sampleCodec() });

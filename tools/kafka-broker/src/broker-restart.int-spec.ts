@@ -2,6 +2,7 @@ import { appendFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { startTemporaryBroker, TemporaryBroker } from './test-support/temporary-broker';
+import { readFromBeginning } from './test-support/topic-reading';
 
 describe('a restarted broker', () => {
   let broker: TemporaryBroker;
@@ -16,23 +17,8 @@ describe('a restarted broker', () => {
       retry: { retries: 3 },
     });
 
-  async function consume(kafka: Kafka, groupId: string, count: number): Promise<string[]> {
-    const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
-    await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
-    const values: string[] = [];
-    await new Promise<void>((resolve) => {
-      void consumer.run({
-        eachMessage: ({ message }) => {
-          values.push(message.value?.toString() ?? '');
-          if (values.length === count) resolve();
-          return Promise.resolve();
-        },
-      });
-    });
-    await consumer.disconnect();
-    return values.sort();
-  }
+  const consume = async (kafka: Kafka, groupId: string, count: number): Promise<string[]> =>
+    (await readFromBeginning(kafka, topic, count, { groupId })).sort();
 
   beforeAll(async () => {
     broker = await startTemporaryBroker({ segmentBytes: 4096 });

@@ -6,6 +6,7 @@ import { WireWriter } from './protocol/wire-writer';
 import { encodeRecordBatch } from './test-support/kafkajs-record-batch';
 import { RawKafkaClient } from './test-support/raw-kafka-client';
 import { startTemporaryBroker, TemporaryBroker } from './test-support/temporary-broker';
+import { highWatermark } from './test-support/topic-reading';
 
 const topic = 'sequenced';
 
@@ -74,21 +75,11 @@ describe('idempotent producer sequence checks over the wire', () => {
     return { errorCode: answer.int16('error_code'), baseOffset: answer.int64('base_offset') };
   }
 
-  async function latestOffset(): Promise<number> {
-    const kafka = new Kafka({
-      brokers: broker.brokers(),
-      clientId: 'sequence-reader',
-      logLevel: logLevel.NOTHING,
-    });
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      const [partition] = await admin.fetchTopicOffsets(topic);
-      return Number(partition.high);
-    } finally {
-      await admin.disconnect();
-    }
-  }
+  const latestOffset = (): Promise<number> =>
+    highWatermark(
+      new Kafka({ brokers: broker.brokers(), clientId: 'sequence-reader', logLevel: logLevel.NOTHING }),
+      topic,
+    );
 
   it('appends in sequence, answers a remembered retry with its first offset, refuses gaps and stale retries', async () => {
     expect(await produce(0, 3)).toEqual({ errorCode: ErrorCode.NONE, baseOffset: 0 });

@@ -12,18 +12,27 @@ export async function highWatermark(kafka: Kafka, topic: string): Promise<number
   }
 }
 
+export interface TopicReadOptions {
+  /** What of each message is kept (default its value as text). */
+  readonly read?: (message: KafkaMessage) => string;
+  /** The consumer group that reads (default a new one). */
+  readonly groupId?: string;
+}
+
 /**
- * The first `count` messages of `topic` from its beginning, each as `read` gives it,
- * read by a new consumer group (a spec checks the count against the high watermark
- * first, or this waits).
+ * The first `count` messages of `topic` from its beginning, each as `read` gives it
+ * (a spec checks the count against the high watermark first, or this waits).
  */
 export async function readFromBeginning(
   kafka: Kafka,
   topic: string,
   count: number,
-  read: (message: KafkaMessage) => string = (message) => message.value?.toString() ?? '',
+  {
+    read = (message) => message.value?.toString() ?? '',
+    groupId = `reader-${topic}-${Date.now()}`,
+  }: TopicReadOptions = {},
 ): Promise<string[]> {
-  const consumer = kafka.consumer({ groupId: `reader-${topic}-${Date.now()}`, maxWaitTimeInMs: 100 });
+  const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   const values: string[] = [];
