@@ -3,7 +3,12 @@ import {
   DomainError,
   DomainErrorCode,
   FuturesOrderObservation,
+  FUTURES_ORDER_STATUSES,
+  FUTURES_STOP_ORDER_STATUSES,
   FuturesStopOrderObservation,
+  isTerminalStatus,
+  isTerminalStopStatus,
+  SPOT_ORDER_STATUSES,
   UncertaintyReason,
 } from '@oms/domain';
 import {
@@ -35,19 +40,22 @@ type CancelAnswer =
   | Rejected
   | { readonly kind: 'uncertain'; readonly reason: UncertaintyReason; readonly detail: string };
 
-/** Statuses of an order that is over: nothing is left to cancel (desk-api.md: 409 ORDER_NOT_OPEN). */
-const CLOSED_STATUSES: ReadonlySet<string> = new Set([
-  'FILLED',
-  'CANCELED',
-  'PARTIALLY_CANCELED',
-  'REJECTED',
-  'NOT_PLACED',
-  'ORDER_FILLED',
-  'ORDER_CANCELED',
-  'ORDER_REJECTED',
-  'ORDER_FAILED',
-  'ORDER_NOT_EFFECTIVE',
-]);
+function isOneOf<T extends string>(value: string, values: readonly T[]): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+/**
+ * An order that is over, nothing left to cancel (desk-api.md: 409 ORDER_NOT_OPEN): a
+ * terminal venue status as libs/domain rules them, or NOT_PLACED.
+ */
+function isClosed(status: string): boolean {
+  if (status === 'NOT_PLACED') return true;
+  if (isOneOf(status, FUTURES_STOP_ORDER_STATUSES)) return isTerminalStopStatus(status);
+  if (isOneOf(status, SPOT_ORDER_STATUSES) || isOneOf(status, FUTURES_ORDER_STATUSES)) {
+    return isTerminalStatus(status);
+  }
+  return false;
+}
 
 /** Statuses of an order whose placement the venue has not confirmed yet. */
 const UNCONFIRMED_STATUSES: ReadonlySet<string> = new Set(['PENDING_SUBMIT', 'UNCERTAIN']);
@@ -124,7 +132,7 @@ export class OrderCancelService {
       // unless the first has closed the order meanwhile.
       if (requested.code === DomainErrorCode.CancelAlreadyPending) {
         const current = await this.current(order.id);
-        if (CLOSED_STATUSES.has(current.status)) {
+        if (isClosed(current.status)) {
           throw new DeskError(DeskErrorCode.ORDER_NOT_OPEN, `order ${order.id} is ${current.status}`);
         }
         return current;
