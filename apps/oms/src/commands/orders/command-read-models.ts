@@ -4,8 +4,7 @@ import { DataSource } from 'typeorm';
 import { HoldingOrderRow, SpotHolding } from '../pre-trade/order-exposure';
 import { toOrderResponse } from '../../desk/orders/order.mapper';
 import { OrderResponse } from '../../desk/orders/order.response';
-import { ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
-import { UUID_KEY } from '../../desk/shared/page-cursor';
+import { findOrderRow, ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
 import { keptSpotHoldings } from '../../projections/spot-holdings';
 
 /** A pending desk order found in the fold's aggregate states (for the resolver's rebuild). */
@@ -37,13 +36,8 @@ export class CommandReadModels {
 
   /** The order as the desk's queries show it (one mapper for every answer). */
   async order(id: string): Promise<OrderResponse | null> {
-    // rm_orders.id is a uuid column: Postgres refuses other text with an error, not an empty result.
-    if (!UUID_KEY.test(id)) return null;
-    const rows = await this.dataSource.query<OrderRow[]>(
-      `SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = $1`,
-      [id],
-    );
-    return rows.length === 0 ? null : toOrderResponse(rows[0]);
+    const row = await findOrderRow(this.dataSource, id);
+    return row === null ? null : toOrderResponse(row);
   }
 
   /** Open orders of an account the venue may cancel in bulk (side BUY or SELL covers futures sides too). */

@@ -3,10 +3,9 @@ import { DataSource } from 'typeorm';
 import { AccountScope } from '../../access/account-scope';
 import { DeskActor } from '../../access/desk-actor';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
-import { UUID_KEY } from '../shared/page-cursor';
 import { toOrderResponse } from './order.mapper';
 import { OrderResponse } from './order.response';
-import { ORDER_COLUMNS, OrderRow } from './order.row';
+import { findOrderRow } from './order.row';
 
 /** One order by its OMS id, as the read model holds it now. */
 export class GetOrderQuery extends Query<OrderResponse> {
@@ -26,15 +25,10 @@ export class GetOrderHandler implements IQueryHandler<GetOrderQuery> {
   ) {}
 
   async execute(query: GetOrderQuery): Promise<OrderResponse> {
-    // rm_orders.id is a uuid column: Postgres refuses other text with an error, not an empty result.
-    const rows = UUID_KEY.test(query.id)
-      ? await this.dataSource.query<OrderRow[]>(`SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = $1`, [
-          query.id,
-        ])
-      : [];
-    if (rows.length === 0)
+    const row = await findOrderRow(this.dataSource, query.id);
+    if (row === null)
       throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no order has id ${query.id}`, { field: 'id' });
-    this.scope.requireCovered(query.actor, rows[0].account);
-    return toOrderResponse(rows[0]);
+    this.scope.requireCovered(query.actor, row.account);
+    return toOrderResponse(row);
   }
 }

@@ -3,7 +3,7 @@ import { AccountScope } from '../../access/account-scope';
 import { DeskActor } from '../../access/desk-actor';
 import { AsOfService } from '../../audit/as-of.service';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
-import { UUID_KEY } from '../shared/page-cursor';
+import { canBeOrderId } from './order.row';
 import { OrderResponse } from './order.response';
 import { storedOrderRowOf, toOrderResponse } from './order.mapper';
 
@@ -26,8 +26,7 @@ export class GetOrderAsOfHandler implements IQueryHandler<GetOrderAsOfQuery> {
   ) {}
 
   async execute(query: GetOrderAsOfQuery): Promise<OrderResponse> {
-    // rm_orders.id is a uuid column: Postgres refuses other text with an error, not an empty result.
-    const row = UUID_KEY.test(query.id) ? await this.asOf.order(query.id, query.asOf) : null;
+    const row = canBeOrderId(query.id) ? await this.asOf.order(query.id, query.asOf) : null;
     if (row === null)
       throw new DeskError(
         DeskErrorCode.ORDER_NOT_FOUND,

@@ -4,7 +4,7 @@ import { AccountScope } from '../../access/account-scope';
 import { DeskActor } from '../../access/desk-actor';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { isoTime } from '../shared/iso-time';
-import { UUID_KEY } from '../shared/page-cursor';
+import { canBeOrderId } from './order.row';
 import { OrderEventListResponse, OrderEventResponse } from './order-event.response';
 
 interface EventRow {
@@ -58,8 +58,7 @@ export class OrderEventsHandler implements IQueryHandler<OrderEventsQuery> {
   ) {}
 
   async execute(query: OrderEventsQuery): Promise<OrderEventListResponse> {
-    // rm_orders.id is a uuid column: Postgres refuses other text with an error, not an empty result.
-    const orders = UUID_KEY.test(query.orderId)
+    const orders = canBeOrderId(query.orderId)
       ? await this.dataSource.query<Array<{ stream_id: string; account: string }>>(
           `SELECT stream_id, account FROM rm_orders WHERE id = $1`,
           [query.orderId],

@@ -1,4 +1,4 @@
-import { cursorTimeSql } from '../shared/page-cursor';
+import { cursorTimeSql, UUID_KEY } from '../shared/page-cursor';
 
 /** An rm_orders row as node-postgres returns it (numeric as text, timestamptz as Date). */
 export interface OrderRow {
@@ -36,3 +36,22 @@ export const ORDER_COLUMNS = `id, stream_id, account, market, symbol, side, type
   time_in_force, price, orig_qty, amount, executed_qty, avg_price, cumulative_quote_qty, client_order_id,
   order_id, status, origin, created_by, created_at, updated_at, uncertainty, cancel,
   ${cursorTimeSql('created_at')} AS cursor_at`;
+
+/**
+ * True for text that can be an OMS order id. rm_orders.id is a uuid column: Postgres
+ * refuses other text with an error rather than finding no row, and such an id names no
+ * order (404 ORDER_NOT_FOUND).
+ */
+export function canBeOrderId(id: string): boolean {
+  return UUID_KEY.test(id);
+}
+
+/** The rm_orders row of an OMS order id, or null when there is none. */
+export async function findOrderRow(
+  executor: { query<T>(sql: string, parameters?: unknown[]): Promise<T> },
+  id: string,
+): Promise<OrderRow | null> {
+  if (!canBeOrderId(id)) return null;
+  const rows = await executor.query<OrderRow[]>(`SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
