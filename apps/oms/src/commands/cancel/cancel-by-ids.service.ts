@@ -93,7 +93,7 @@ export class CancelByIdsService {
     field: string,
     origin: CommandOrigin,
   ): Promise<Requested | DeskError> {
-    const order = /^[0-9a-f-]{36}$/i.test(id) ? await this.readModels.order(id) : null;
+    const order = await this.readModels.order(id);
     if (order === null || order.account !== account || order.market !== market) {
       return new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no ${market} order ${id} of account ${account}`, {
         field,

@@ -65,7 +65,7 @@ const UNCONFIRMED_STATUSES: ReadonlySet<string> = new Set(['PENDING_SUBMIT', 'UN
  * certain says nothing of the order (it may not have reached the venue yet, or never
  * will): the cancel stays uncertain, and the resolver settles it with the order.
  */
-export function cancelAnswerOf(order: OrderResponse, outcome: WriteOutcome<CancelAck>): CancelAnswer {
+function cancelAnswerOf(order: OrderResponse, outcome: WriteOutcome<CancelAck>): CancelAnswer {
   switch (outcome.kind) {
     case 'accepted':
       return outcome;
