@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { KafkaFoldConsumer } from '../apps/oms/src/fold/kafka-fold.consumer';
+import { CommandAttempt } from '../apps/oms/src/commands/idempotency/command-attempt';
+import { requestFingerprint } from '../apps/oms/src/commands/idempotency/request-fingerprint';
 import { OutboxRelay } from '../apps/oms/src/outbox/outbox.relay';
 import { CommandStack, DeskJson, startCommandStack } from './commands-support/command-stack';
 
@@ -209,6 +211,101 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     await restarted.app.close();
   });
 
+  it('a repeated Idempotency-Key after the OMS serving the first request died answers the order that OMS recorded, placed once', async () => {
+    const doomed = await desk.startOmsProcess();
+    const headers = { 'Idempotency-Key': `abandoned-${Date.now()}` };
+    const body = spotLimit({ price: '995', quantity: '0.002' });
+    await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 3000 });
+    const pending = desk.call('POST', '/v1/spot/orders', body, headers, doomed.url);
+    const intent = await waitForIntent('995');
+    await untilAtVenue(intent.clientOrderId);
+    await doomed.kill();
+    await pending.catch(() => undefined);
+
+    // The key stays claimed by the dead request; once no answer can come from it, the
+    // repeat takes it over and finds the order by the client id the claim derives.
+    const repeat = await desk.call('POST', '/v1/spot/orders', body, headers);
+    expect(repeat.status).toBe(201);
+    expect(repeat.body.id).toBe(intent.id);
+    expect(repeat.body.clientOrderId).toBe(intent.clientOrderId);
+    const again = await desk.call('POST', '/v1/spot/orders', body, headers);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(intent.id);
+    expect((await desk.orderUntil(intent.id, isCertain, 20_000)).status).toBe('NEW');
+    expect(await copiesAtVenue(intent.clientOrderId)).toBe(1);
+  });
+
+  it('a repeated Idempotency-Key whose first request died before recording anything places the order, once', async () => {
+    const tokenName = await deskTokenName();
+    const key = `abandoned-early-${Date.now()}`;
+    const body = spotLimit({ price: '993', quantity: '0.002' });
+    // What a request leaves when its OMS dies after claiming the key, before the intent.
+    await desk.database.dataSource.query(
+      `INSERT INTO oms_idempotency_keys
+         (token_name, idempotency_key, request_hash, state, created_at, expires_at, attempt_seed)
+       VALUES ($1, $2, $3, 'pending', now() - interval '1 minute', now() + interval '1 day', 'a-dead-attempt')`,
+      [tokenName, key, requestFingerprint('POST /v1/spot/orders', body)],
+    );
+    const headers = { 'Idempotency-Key': key };
+    const repeat = await desk.call('POST', '/v1/spot/orders', body, headers);
+    expect(repeat.status).toBe(201);
+    expect(repeat.body.price).toBe('993');
+    const again = await desk.call('POST', '/v1/spot/orders', body, headers);
+    expect(again.body.id).toBe(repeat.body.id);
+    await desk.orderUntil(repeat.body.id, isCertain, 20_000);
+    expect(await copiesAtVenue(repeat.body.clientOrderId)).toBe(1);
+  });
+
+  it('a repeated Idempotency-Key of a batch whose OMS died answers the orders it recorded in their places, and sends nothing', async () => {
+    const tokenName = await deskTokenName();
+    const key = `abandoned-batch-${Date.now()}`;
+    const orders = [
+      { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.002', price: '992' },
+      { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.002', price: '991' },
+    ];
+    const body = { account: 'demo', orders };
+    await desk.database.dataSource.query(
+      `INSERT INTO oms_idempotency_keys
+         (token_name, idempotency_key, request_hash, state, created_at, expires_at, attempt_seed)
+       VALUES ($1, $2, $3, 'pending', now() - interval '1 minute', now() + interval '1 day', 'a-dead-batch')`,
+      [tokenName, key, requestFingerprint('POST /v1/spot/orders/batch', body)],
+    );
+    // The dead attempt had recorded (and placed) the first order under the client id its
+    // claim derives, and not the second.
+    const first = await desk.call('POST', '/v1/spot/orders', {
+      account: 'demo',
+      ...orders[0],
+      clientOrderId: new CommandAttempt('a-dead-batch').clientOrderToken(0),
+    });
+    expect(first.status).toBe(201);
+    const venueOrdersBefore = (await desk.venueOrders()).length;
+
+    const repeat = await desk.call('POST', '/v1/spot/orders/batch', body, { 'Idempotency-Key': key });
+    expect(repeat.status).toBe(201);
+    expect(repeat.body.results[0].order.id).toBe(first.body.id);
+    expect(repeat.body.results[1].error).toMatchObject({ code: 'CONFLICT', field: 'orders[1]' });
+    expect((await desk.venueOrders()).length).toBe(venueOrdersBefore);
+  });
+
+  it('a repeated Idempotency-Key of a transfer whose OMS died is refused with its client id and never sent again', async () => {
+    const tokenName = await deskTokenName();
+    const key = `abandoned-transfer-${Date.now()}`;
+    const body = { account: 'demo', fromAccountId: '1', toAccountId: '2', coin: 'USDT', quantity: '1' };
+    await desk.database.dataSource.query(
+      `INSERT INTO oms_idempotency_keys
+         (token_name, idempotency_key, request_hash, state, created_at, expires_at, attempt_seed)
+       VALUES ($1, $2, $3, 'pending', now() - interval '1 minute', now() + interval '1 day', 'a-dead-transfer')`,
+      [tokenName, key, requestFingerprint('POST /v1/transfers', body)],
+    );
+    const headers = { 'Idempotency-Key': key };
+    const refused = await desk.call('POST', '/v1/transfers', body, headers);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'CONFLICT', field: 'Idempotency-Key' });
+    expect(refused.body.error.message).toMatch(/clientOrderId oms-t-[0-9a-f]{32}\b/);
+    // The refusal is the key's answer from now on.
+    expect((await desk.call('POST', '/v1/transfers', body, headers)).body).toEqual(refused.body);
+  });
+
   it('an OMS killed in the middle of resolution: the next one rebuilds it from the store', async () => {
     const doomed = await desk.startOmsProcess();
     await desk.fault('http', { mode: 'FAIL_BEFORE', count: 1, status: 502 });
@@ -284,6 +381,19 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: hangMs });
     const pending = desk.call('POST', '/v1/spot/orders', spotLimit({ price, quantity: '0.002' }), {}, omsUrl);
     return { pending, intent: await waitForIntent(price) };
+  }
+
+  /** The name of the token the stack's desk calls carry (its idempotency keys are scoped to it). */
+  async function deskTokenName(): Promise<string> {
+    const key = `token-name-${Date.now()}`;
+    await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '1000.00001' }), {
+      'Idempotency-Key': key,
+    });
+    const rows = await desk.database.dataSource.query<Array<{ token_name: string }>>(
+      `SELECT token_name FROM oms_idempotency_keys WHERE idempotency_key = $1`,
+      [key],
+    );
+    return rows[0].token_name;
   }
 
   async function untilAtVenue(clientOrderId: string): Promise<void> {

@@ -9,6 +9,7 @@ import { OrderCommandsController } from './http/order-commands.controller';
 import { VenueSettingsController } from './http/venue-settings.controller';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { IdempotentCommands } from './idempotency/idempotent-commands';
+import { ExpiredIdempotencyKeysSweeper } from './idempotency/expired-keys.sweeper';
 import { CommandMetrics } from './metrics/command-metrics';
 import { CommandReadModels } from './orders/command-read-models';
 import { CreateOutcomeRecorder } from './placement/create-outcome.recorder';
@@ -52,6 +53,7 @@ export class CommandsModule {
         VenueSettingsService,
         IdempotencyStore,
         IdempotentCommands,
+        ExpiredIdempotencyKeysSweeper,
         OrderMutationsResolver,
         ...DESK_COMMAND_HANDLERS,
       ],

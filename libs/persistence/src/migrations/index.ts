@@ -24,6 +24,7 @@ import { PendingOrderStates1795720000000 } from './1795720000000-pending-order-s
 import { ResolvedCancelActor1795730000000 } from './1795730000000-resolved-cancel-actor';
 import { UncertainSubmissionLookups1795740000000 } from './1795740000000-uncertain-submission-lookups';
 import { StopOrderPriceType1795750000000 } from './1795750000000-stop-order-price-type';
+import { IdempotencyAttemptSeed1795760000000 } from './1795760000000-idempotency-attempt-seed';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   ResolvedCancelActor1795730000000,
   UncertainSubmissionLookups1795740000000,
   StopOrderPriceType1795750000000,
+  IdempotencyAttemptSeed1795760000000,
 ];

@@ -4,13 +4,18 @@ import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { CancelAllService } from '../cancel/cancel-all.service';
 import { CancelByIdsService } from '../cancel/cancel-by-ids.service';
 import { OrderCancelService } from '../cancel/order-cancel.service';
-import { IdempotentCommands, RenderedAnswer } from '../idempotency/idempotent-commands';
+import { deskErrorBody } from '../../errors/desk-error-body';
+import { OrderResponse } from '../../desk/orders/order.response';
+import { CommandAttempt } from '../idempotency/command-attempt';
+import { CommandAnswer } from '../idempotency/idempotent-answer';
+import { IdempotentCommands, RenderedAnswer, WhenAbandoned } from '../idempotency/idempotent-commands';
+import { BatchAnswer, BatchItemResult } from '../placement/order-batch.service';
 import { CommandReadModels } from '../orders/command-read-models';
 import { OrderBatchService } from '../placement/order-batch.service';
 import { CommandOrigin } from '../placement/order-commands';
 import { FuturesOrderInput, SpotOrderInput } from '../placement/order-inputs';
 import { OrderPlacementService } from '../placement/order-placement.service';
-import { VenueSettingsService } from '../venue/venue-settings.service';
+import { transferClientOrderId, VenueSettingsService } from '../venue/venue-settings.service';
 import {
   CancelAllOrdersCommand,
   CancelOrdersByIdsCommand,
@@ -27,8 +32,31 @@ function originOf(context: DeskCommandContext): CommandOrigin {
   return { actor: context.actor.tokenName, correlationId: context.correlationId };
 }
 
-function scopeOf(context: DeskCommandContext, route: string, body: unknown) {
-  return { tokenName: context.actor.tokenName, key: context.idempotencyKey, route, body };
+function scopeOf(context: DeskCommandContext, route: string, body: unknown, whenAbandoned: WhenAbandoned) {
+  return { tokenName: context.actor.tokenName, key: context.idempotencyKey, route, body, whenAbandoned };
+}
+
+/** Cancels and settings ask the venue again: the same request is safe to repeat. */
+const RUN_AGAIN: WhenAbandoned = { kind: 'run-again' };
+
+/** An order input with the attempt's client id token, unless the desk chose its own id. */
+function withClientOrderToken<Input extends { readonly clientOrderId?: string }>(
+  input: Input,
+  attempt: CommandAttempt,
+  index: number,
+): Input {
+  return { ...input, clientOrderId: input.clientOrderId ?? attempt.clientOrderToken(index) };
+}
+
+function placedAnswer(order: OrderResponse): CommandAnswer {
+  return { statusCode: 201, body: order, kept: { kind: 'order', omsOrderId: order.id } };
+}
+
+function batchAnswer(answer: BatchAnswer): CommandAnswer {
+  const results = answer.results.map((result) =>
+    'order' in result ? { omsOrderId: result.order.id } : result,
+  );
+  return { statusCode: 201, body: answer, kept: { kind: 'batch', results } };
 }
 
 @CommandHandler(PlaceSpotOrderCommand)
@@ -41,10 +69,16 @@ export class PlaceSpotOrderHandler implements ICommandHandler<PlaceSpotOrderComm
 
   execute({ context, request }: PlaceSpotOrderCommand): Promise<RenderedAnswer> {
     this.scope.require(context.actor, request.account);
-    return this.idempotent.run(scopeOf(context, 'POST /v1/spot/orders', request), async () => {
-      const order = await this.placement.placeSpot(request, originOf(context));
-      return { statusCode: 201, body: order, kept: { kind: 'order', omsOrderId: order.id } };
-    });
+    const recorded = async (attempt: CommandAttempt) => {
+      const order = await this.placement.recordedOrder(withClientOrderToken(request, attempt, 0), 'spot');
+      return order === null ? null : placedAnswer(order);
+    };
+    const scope = scopeOf(context, 'POST /v1/spot/orders', request, { kind: 'answer-recorded', recorded });
+    return this.idempotent.run(scope, async (attempt) =>
+      placedAnswer(
+        await this.placement.placeSpot(withClientOrderToken(request, attempt, 0), originOf(context)),
+      ),
+    );
   }
 }
 
@@ -58,10 +92,16 @@ export class PlaceFuturesOrderHandler implements ICommandHandler<PlaceFuturesOrd
 
   execute({ context, request }: PlaceFuturesOrderCommand): Promise<RenderedAnswer> {
     this.scope.require(context.actor, request.account);
-    return this.idempotent.run(scopeOf(context, 'POST /v1/futures/orders', request), async () => {
-      const order = await this.placement.placeFutures(request, originOf(context));
-      return { statusCode: 201, body: order, kept: { kind: 'order', omsOrderId: order.id } };
-    });
+    const recorded = async (attempt: CommandAttempt) => {
+      const order = await this.placement.recordedOrder(withClientOrderToken(request, attempt, 0), 'futures');
+      return order === null ? null : placedAnswer(order);
+    };
+    const scope = scopeOf(context, 'POST /v1/futures/orders', request, { kind: 'answer-recorded', recorded });
+    return this.idempotent.run(scope, async (attempt) =>
+      placedAnswer(
+        await this.placement.placeFutures(withClientOrderToken(request, attempt, 0), originOf(context)),
+      ),
+    );
   }
 }
 
@@ -71,22 +111,59 @@ export class PlaceOrderBatchHandler implements ICommandHandler<PlaceOrderBatchCo
     private readonly scope: AccountScope,
     private readonly idempotent: IdempotentCommands,
     private readonly batches: OrderBatchService,
+    private readonly placement: OrderPlacementService,
   ) {}
 
   execute(command: PlaceOrderBatchCommand): Promise<RenderedAnswer> {
     const { context, market, account, orders } = command;
     this.scope.require(context.actor, account);
     const route = `POST /v1/${market}/orders/batch`;
-    return this.idempotent.run(scopeOf(context, route, { account, orders }), async () => {
-      const answer =
+    const keyed = (attempt: CommandAttempt) =>
+      orders.map((order, index) => withClientOrderToken(order, attempt, index));
+    const recorded = (attempt: CommandAttempt) => this.recordedBatch(market, account, keyed(attempt));
+    const scope = scopeOf(context, route, { account, orders }, { kind: 'answer-recorded', recorded });
+    return this.idempotent.run(scope, async (attempt) =>
+      batchAnswer(
         market === 'spot'
-          ? await this.batches.placeSpot(account, orders as SpotOrderInput[], originOf(context))
-          : await this.batches.placeFutures(account, orders as FuturesOrderInput[], originOf(context));
-      const results = answer.results.map((result) =>
-        'order' in result ? { omsOrderId: result.order.id } : result,
+          ? await this.batches.placeSpot(account, keyed(attempt) as SpotOrderInput[], originOf(context))
+          : await this.batches.placeFutures(
+              account,
+              keyed(attempt) as FuturesOrderInput[],
+              originOf(context),
+            ),
+      ),
+    );
+  }
+
+  /**
+   * The orders an abandoned attempt recorded, each in its place; null when it recorded
+   * none (the batch runs again). An order it did not record was refused, or never sent:
+   * the venue gets a batch only once all its intents are recorded.
+   */
+  private async recordedBatch(
+    market: 'spot' | 'futures',
+    account: string,
+    orders: ReadonlyArray<Omit<SpotOrderInput, 'account'> | Omit<FuturesOrderInput, 'account'>>,
+  ): Promise<CommandAnswer | null> {
+    const results: BatchItemResult[] = [];
+    let found = 0;
+    for (const [index, order] of orders.entries()) {
+      const input = { ...order, account } as SpotOrderInput | FuturesOrderInput;
+      const recorded = await this.placement.recordedOrder(input, market);
+      if (recorded !== null) found += 1;
+      results.push(
+        recorded !== null
+          ? { order: recorded }
+          : deskErrorBody(
+              new DeskError(
+                DeskErrorCode.CONFLICT,
+                'the request that first used this Idempotency-Key stopped without recording this order; nothing was sent for it',
+                { field: `orders[${index}]` },
+              ),
+            ),
       );
-      return { statusCode: 201, body: answer, kept: { kind: 'batch', results } };
-    });
+    }
+    return found === 0 ? null : batchAnswer({ results });
   }
 }
 
@@ -105,10 +182,13 @@ export class CancelOrderHandler implements ICommandHandler<CancelOrderCommand> {
       throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no order has id ${omsOrderId}`, { field: 'id' });
     }
     this.scope.require(context.actor, order.account);
-    return this.idempotent.run(scopeOf(context, `DELETE /v1/orders/${omsOrderId}`, null), async () => {
-      const cancelled = await this.cancels.cancel(order, originOf(context));
-      return { statusCode: 202, body: cancelled, kept: { kind: 'order', omsOrderId } };
-    });
+    return this.idempotent.run(
+      scopeOf(context, `DELETE /v1/orders/${omsOrderId}`, null, RUN_AGAIN),
+      async () => {
+        const cancelled = await this.cancels.cancel(order, originOf(context));
+        return { statusCode: 202, body: cancelled, kept: { kind: 'order', omsOrderId } };
+      },
+    );
   }
 }
 
@@ -123,7 +203,7 @@ export class CancelAllOrdersHandler implements ICommandHandler<CancelAllOrdersCo
   execute({ context, market, request }: CancelAllOrdersCommand): Promise<RenderedAnswer> {
     this.scope.require(context.actor, request.account);
     return this.idempotent.run(
-      scopeOf(context, `POST /v1/${market}/orders/cancel-all`, request),
+      scopeOf(context, `POST /v1/${market}/orders/cancel-all`, request, RUN_AGAIN),
       async () => {
         const body = await this.cancelAll.cancelAll(market, request, originOf(context));
         return { statusCode: 202, body, kept: { kind: 'body', body } };
@@ -143,7 +223,7 @@ export class CancelOrdersByIdsHandler implements ICommandHandler<CancelOrdersByI
   execute({ context, market, request }: CancelOrdersByIdsCommand): Promise<RenderedAnswer> {
     this.scope.require(context.actor, request.account);
     const route = `POST /v1/${market}/orders/cancel-by-ids`;
-    return this.idempotent.run(scopeOf(context, route, request), async () => {
+    return this.idempotent.run(scopeOf(context, route, request, RUN_AGAIN), async () => {
       const body = await this.cancels.cancel(market, request.account, request.ids, originOf(context));
       return { statusCode: 202, body, kept: { kind: 'body', body } };
     });
@@ -160,18 +240,21 @@ export class ChangeFuturesSettingHandler implements ICommandHandler<ChangeFuture
 
   execute({ context, setting }: ChangeFuturesSettingCommand): Promise<RenderedAnswer> {
     this.scope.require(context.actor, setting.request.account);
-    return this.idempotent.run(scopeOf(context, `POST /v1/futures/${setting.kind}`, setting.request), () => {
-      switch (setting.kind) {
-        case 'leverage':
-          return this.settings.setLeverage(setting.request);
-        case 'margin-type':
-          return this.settings.setMarginType(setting.request);
-        case 'position-margin':
-          return this.settings.adjustPositionMargin(setting.request);
-        case 'trading-stop':
-          return this.settings.setTradingStop(setting.request);
-      }
-    });
+    return this.idempotent.run(
+      scopeOf(context, `POST /v1/futures/${setting.kind}`, setting.request, RUN_AGAIN),
+      () => {
+        switch (setting.kind) {
+          case 'leverage':
+            return this.settings.setLeverage(setting.request);
+          case 'margin-type':
+            return this.settings.setMarginType(setting.request);
+          case 'position-margin':
+            return this.settings.adjustPositionMargin(setting.request);
+          case 'trading-stop':
+            return this.settings.setTradingStop(setting.request);
+        }
+      },
+    );
   }
 }
 
@@ -185,8 +268,17 @@ export class TransferAssetHandler implements ICommandHandler<TransferAssetComman
 
   execute({ context, request }: TransferAssetCommand): Promise<RenderedAnswer> {
     this.scope.require(context.actor, request.account);
-    return this.idempotent.run(scopeOf(context, 'POST /v1/transfers', request), () =>
-      this.settings.transfer(request),
+    // The venue cannot be asked whether a transfer was made: an abandoned one is never sent again.
+    const refusal = (attempt: CommandAttempt) =>
+      new DeskError(
+        DeskErrorCode.CONFLICT,
+        `the request that first used this Idempotency-Key stopped without an answer; its transfer ` +
+          `(clientOrderId ${transferClientOrderId(request, attempt.clientOrderToken(0))}) may have been made and is not sent again`,
+        { field: 'Idempotency-Key' },
+      );
+    const scope = scopeOf(context, 'POST /v1/transfers', request, { kind: 'refuse', refusal });
+    return this.idempotent.run(scope, (attempt) =>
+      this.settings.transfer(request, attempt.clientOrderToken(0)),
     );
   }
 }

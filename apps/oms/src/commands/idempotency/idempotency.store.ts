@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -8,9 +9,13 @@ import { IdempotentAnswer } from './idempotent-answer';
 const RETENTION_HOURS = 48;
 
 export type IdempotencyClaim =
-  | { readonly kind: 'claimed' }
-  /** An earlier request with this key is still being served. */
-  | { readonly kind: 'in-flight' }
+  | { readonly kind: 'claimed'; readonly seed: string }
+  /**
+   * An earlier request with this key has no answer yet: still being served, or
+   * `abandoned` when it claimed the key longer ago than any answer takes (its OMS died).
+   * `seed` is null for a claim made before claims had seeds.
+   */
+  | { readonly kind: 'in-flight'; readonly seed: string | null; readonly abandoned: boolean }
   | { readonly kind: 'repeat'; readonly statusCode: number; readonly answer: IdempotentAnswer };
 
 interface KeyRow {
@@ -19,6 +24,8 @@ interface KeyRow {
   readonly status_code: number | null;
   /** The answer's JSON text (text, not jsonb: it may hold a NUL character). */
   readonly answer: string | null;
+  readonly attempt_seed: string | null;
+  readonly abandoned: boolean;
 }
 
 /** Idempotency keys per token, in Postgres (oms_idempotency_keys). */
@@ -28,28 +35,37 @@ export class IdempotencyStore {
 
   /**
    * Claims a key for a request, or tells what the earlier request with that key
-   * answered, or that it is still being served. The same key with another body:
-   * IDEMPOTENCY_KEY_REUSED.
+   * answered, or that it has no answer yet (abandoned once its claim is older than
+   * `abandonedAfterMs`). The same key with another body: IDEMPOTENCY_KEY_REUSED.
    */
-  async claim(tokenName: string, key: string, fingerprint: string): Promise<IdempotencyClaim> {
+  async claim(
+    tokenName: string,
+    key: string,
+    fingerprint: string,
+    abandonedAfterMs: number,
+  ): Promise<IdempotencyClaim> {
+    const seed = randomUUID();
     const inserted = await this.dataSource.query<unknown[]>(
-      `INSERT INTO oms_idempotency_keys (token_name, idempotency_key, request_hash, state, expires_at)
-       VALUES ($1, $2, $3, 'pending', now() + make_interval(hours => $4))
+      `INSERT INTO oms_idempotency_keys
+         (token_name, idempotency_key, request_hash, state, expires_at, attempt_seed)
+       VALUES ($1, $2, $3, 'pending', now() + make_interval(hours => $4), $5)
        ON CONFLICT (token_name, idempotency_key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, state = 'pending', status_code = NULL, answer = NULL,
-             created_at = now(), expires_at = EXCLUDED.expires_at
+             created_at = now(), expires_at = EXCLUDED.expires_at, attempt_seed = EXCLUDED.attempt_seed
          WHERE oms_idempotency_keys.expires_at < now()
        RETURNING 1`,
-      [tokenName, key, fingerprint, RETENTION_HOURS],
+      [tokenName, key, fingerprint, RETENTION_HOURS, seed],
     );
-    if (inserted.length > 0) return { kind: 'claimed' };
+    if (inserted.length > 0) return { kind: 'claimed', seed };
     const rows = await this.dataSource.query<KeyRow[]>(
-      `SELECT request_hash, state, status_code, answer FROM oms_idempotency_keys
+      `SELECT request_hash, state, status_code, answer, attempt_seed,
+              created_at < now() - make_interval(secs => $3::float8 / 1000) AS abandoned
+         FROM oms_idempotency_keys
         WHERE token_name = $1 AND idempotency_key = $2`,
-      [tokenName, key],
+      [tokenName, key, abandonedAfterMs],
     );
     const row = rows[0];
-    if (row === undefined) return this.claim(tokenName, key, fingerprint);
+    if (row === undefined) return this.claim(tokenName, key, fingerprint, abandonedAfterMs);
     if (row.request_hash !== fingerprint) {
       throw new DeskError(
         DeskErrorCode.IDEMPOTENCY_KEY_REUSED,
@@ -58,13 +74,28 @@ export class IdempotencyStore {
       );
     }
     if (row.state === 'pending' || row.status_code === null || row.answer === null) {
-      return { kind: 'in-flight' };
+      return { kind: 'in-flight', seed: row.attempt_seed, abandoned: row.abandoned };
     }
     return {
       kind: 'repeat',
       statusCode: row.status_code,
       answer: JSON.parse(row.answer) as IdempotentAnswer,
     };
+  }
+
+  /**
+   * Takes over an abandoned claim for a new attempt with the same seed (so with the same
+   * client ids). Of several repeats, one wins; the others see the claim in flight again.
+   */
+  async takeOver(tokenName: string, key: string, seed: string, abandonedAfterMs: number): Promise<boolean> {
+    // TypeORM answers an UPDATE with [rows, affected row count].
+    const [, taken] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE oms_idempotency_keys SET created_at = now()
+        WHERE token_name = $1 AND idempotency_key = $2 AND state = 'pending' AND attempt_seed = $3
+          AND created_at < now() - make_interval(secs => $4::float8 / 1000)`,
+      [tokenName, key, seed, abandonedAfterMs],
+    );
+    return taken > 0;
   }
 
   async complete(
@@ -89,9 +120,10 @@ export class IdempotencyStore {
   }
 
   async deleteExpired(): Promise<number> {
-    const deleted = await this.dataSource.query<unknown[]>(
-      `DELETE FROM oms_idempotency_keys WHERE expires_at < now() RETURNING 1`,
+    // TypeORM answers a DELETE with [rows, affected row count].
+    const [, deleted] = await this.dataSource.query<[unknown[], number]>(
+      `DELETE FROM oms_idempotency_keys WHERE expires_at < now()`,
     );
-    return deleted.length;
+    return deleted;
   }
 }

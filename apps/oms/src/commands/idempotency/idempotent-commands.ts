@@ -4,9 +4,24 @@ import { httpStatusOf } from '../../errors/desk-error-status';
 import { CommandsConfig } from '../config/commands.config';
 import { COMMANDS_CONFIG } from '../config/commands-config.token';
 import { CommandReadModels } from '../orders/command-read-models';
+import { CommandAttempt } from './command-attempt';
 import { CommandAnswer, IdempotentAnswer } from './idempotent-answer';
 import { IdempotencyClaim, IdempotencyStore } from './idempotency.store';
 import { requestFingerprint } from './request-fingerprint';
+
+/**
+ * What a repeat does with a key whose request never answered (its OMS died while serving
+ * it): run the command again (safe to repeat: cancels, settings); answer what that
+ * attempt recorded, else run again with the same client ids (placements); or refuse
+ * (transfers, which the venue cannot be asked about).
+ */
+export type WhenAbandoned =
+  | { readonly kind: 'run-again' }
+  | {
+      readonly kind: 'answer-recorded';
+      readonly recorded: (attempt: CommandAttempt) => Promise<CommandAnswer | null>;
+    }
+  | { readonly kind: 'refuse'; readonly refusal: (attempt: CommandAttempt) => DeskError };
 
 /** What the desk sent: its token, its Idempotency-Key (if any), the route and the body. */
 export interface IdempotencyScope {
@@ -14,7 +29,14 @@ export interface IdempotencyScope {
   readonly key: string | undefined;
   readonly route: string;
   readonly body: unknown;
+  readonly whenAbandoned: WhenAbandoned;
 }
+
+type KeyClaim =
+  | { readonly kind: 'claimed'; readonly seed: string }
+  /** An abandoned claim this request took over, keeping its seed. */
+  | { readonly kind: 'taken-over'; readonly seed: string }
+  | Extract<IdempotencyClaim, { kind: 'repeat' }>;
 
 export interface RenderedAnswer {
   readonly statusCode: number;
@@ -37,6 +59,16 @@ const KEPT_REFUSALS: ReadonlySet<DeskErrorCode> = new Set([
   DeskErrorCode.ACCOUNT_NOT_FOUND,
 ]);
 
+function keptError(error: DeskError): IdempotentAnswer {
+  return { kind: 'error', code: error.code, message: error.message, details: error.details };
+}
+
+function stillServed(why: string): DeskError {
+  return new DeskError(DeskErrorCode.CONFLICT, `a request with this Idempotency-Key has no answer: ${why}`, {
+    field: 'Idempotency-Key',
+  });
+}
+
 /**
  * Runs a command once per (token, Idempotency-Key): a repeat answers the same status
  * code with the same order ids in their current state, and sends nothing; the same
@@ -50,26 +82,31 @@ export class IdempotentCommands {
     @Inject(COMMANDS_CONFIG) private readonly config: CommandsConfig,
   ) {}
 
-  async run(scope: IdempotencyScope, work: () => Promise<CommandAnswer>): Promise<RenderedAnswer> {
+  async run(
+    scope: IdempotencyScope,
+    work: (attempt: CommandAttempt) => Promise<CommandAnswer>,
+  ): Promise<RenderedAnswer> {
     if (scope.key === undefined) {
-      const answer = await work();
+      const answer = await work(CommandAttempt.UNKEYED);
       return { statusCode: answer.statusCode, body: answer.body };
     }
     const claim = await this.claim(scope.tokenName, scope.key, requestFingerprint(scope.route, scope.body));
     if (claim.kind === 'repeat') return this.replay(claim.statusCode, claim.answer);
+    const attempt = new CommandAttempt(claim.seed);
+    if (claim.kind === 'taken-over' && scope.whenAbandoned.kind === 'refuse') {
+      // The refusal becomes the key's answer: a later repeat must not send it either.
+      const refusal = scope.whenAbandoned.refusal(attempt);
+      await this.store.complete(scope.tokenName, scope.key, httpStatusOf(refusal.code), keptError(refusal));
+      throw refusal;
+    }
     try {
-      const answer = await work();
+      const recorded = claim.kind === 'taken-over' ? await this.recordedBy(scope, attempt) : null;
+      const answer = recorded ?? (await work(attempt));
       await this.store.complete(scope.tokenName, scope.key, answer.statusCode, answer.kept);
       return { statusCode: answer.statusCode, body: answer.body };
     } catch (error) {
       if (error instanceof DeskError && KEPT_REFUSALS.has(error.code)) {
-        const kept: IdempotentAnswer = {
-          kind: 'error',
-          code: error.code,
-          message: error.message,
-          details: error.details,
-        };
-        await this.store.complete(scope.tokenName, scope.key, httpStatusOf(error.code), kept);
+        await this.store.complete(scope.tokenName, scope.key, httpStatusOf(error.code), keptError(error));
       } else {
         await this.store.release(scope.tokenName, scope.key);
       }
@@ -77,30 +114,34 @@ export class IdempotentCommands {
     }
   }
 
+  /** What a taken-over attempt answers before running anything: what the abandoned one recorded. */
+  private async recordedBy(scope: IdempotencyScope, attempt: CommandAttempt): Promise<CommandAnswer | null> {
+    return scope.whenAbandoned.kind === 'answer-recorded' ? scope.whenAbandoned.recorded(attempt) : null;
+  }
+
   /**
    * Claims the key; a repeat that arrives while the first request is still being served
    * (a desk retrying after its own timeout) waits for that request's answer and repeats
-   * it. A first request answers within the venue timeout and a little; one that never
-   * finished (its OMS died) leaves the repeat with CONFLICT after that long.
+   * it. A first request answers within the venue timeout and a little; a claim older
+   * than that was abandoned (its OMS died), and the repeat takes it over.
    */
-  private async claim(
-    tokenName: string,
-    key: string,
-    fingerprint: string,
-  ): Promise<Exclude<IdempotencyClaim, { kind: 'in-flight' }>> {
-    const deadline = Date.now() + this.config.venueTimeoutMs + ANSWER_RECORDING_GRACE_MS;
+  private async claim(tokenName: string, key: string, fingerprint: string): Promise<KeyClaim> {
+    const abandonedAfterMs = this.config.venueTimeoutMs + ANSWER_RECORDING_GRACE_MS;
+    // Another repeat may take the claim over first; waiting on its attempt is bounded too.
+    const deadline = Date.now() + 2 * abandonedAfterMs;
     for (;;) {
-      const claim = await this.store.claim(tokenName, key, fingerprint);
+      const claim = await this.store.claim(tokenName, key, fingerprint, abandonedAfterMs);
       if (claim.kind !== 'in-flight') return claim;
-      if (Date.now() >= deadline) {
-        throw new DeskError(
-          DeskErrorCode.CONFLICT,
-          'a request with this Idempotency-Key is still being served',
-          {
-            field: 'Idempotency-Key',
-          },
-        );
+      if (claim.abandoned && claim.seed === null)
+        throw stillServed('its request left no client ids to look for');
+      if (
+        claim.abandoned &&
+        claim.seed !== null &&
+        (await this.store.takeOver(tokenName, key, claim.seed, abandonedAfterMs))
+      ) {
+        return { kind: 'taken-over', seed: claim.seed };
       }
+      if (Date.now() >= deadline) throw stillServed('it is still being served');
       await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
     }
   }

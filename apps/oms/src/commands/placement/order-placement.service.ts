@@ -12,7 +12,8 @@ import {
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { OrderAggregateRef } from '../../orders/order-command.port';
 import { CommandMetrics } from '../metrics/command-metrics';
-import { OrderRow } from '../../projections/order-row';
+import { omsOrderId as omsOrderIdOf, OrderRow } from '../../projections/order-row';
+import { orderStreamIdOf } from '../../aggregates/order-command.service';
 import { CommandReadModels } from '../orders/command-read-models';
 import { committedOrderResponse } from '../orders/committed-order';
 import { OrderResponse } from '../../desk/orders/order.response';
@@ -122,6 +123,27 @@ export class OrderPlacementService {
     const command = { type: 'PlaceFuturesOrder', clientOrderId, actor, request, now } as const;
     const omsOrderId = await this.intent(this.commands.execute(ref, command, origin, 'oms'), fieldPrefix);
     return { ref, omsOrderId, request, input };
+  }
+
+  /**
+   * The order an intent with this input's client id recorded, if any: what a repeat of
+   * an abandoned Idempotency-Key answers instead of placing it again.
+   */
+  async recordedOrder(
+    input: SpotOrderInput | FuturesOrderInput,
+    market: 'spot' | 'futures',
+  ): Promise<OrderResponse | null> {
+    if (input.clientOrderId === undefined) return null;
+    let clientOrderId: string;
+    try {
+      clientOrderId = newClientOrderId(input.clientOrderId);
+    } catch {
+      // Not a client id the OMS accepts: no intent can carry it.
+      return null;
+    }
+    const orderMarket = market === 'spot' ? 'spot' : input.type === 'STOP' ? 'futures-stop' : 'futures';
+    const streamId = orderStreamIdOf({ market: orderMarket, accountId: input.account, clientOrderId });
+    return this.readModels.order(omsOrderIdOf(streamId));
   }
 
   /**

@@ -42,6 +42,11 @@ export interface TransferInput {
   readonly clientOrderId?: string;
 }
 
+/** The client id a transfer is sent with. */
+export function transferClientOrderId(input: TransferInput, clientOrderToken?: string): string {
+  return input.clientOrderId ?? `oms-t-${clientOrderToken ?? randomUUID().replace(/-/g, '')}`;
+}
+
 /**
  * Futures settings (leverage, margin type, position margin, take-profit / stop-loss)
  * and internal transfers, sent once with the account's key. The venue's answer comes
@@ -79,10 +84,13 @@ export class VenueSettingsService {
     return settle(input.account, await client.futures.setTradingStop(request), 200);
   }
 
-  /** At most one a second per key: the client's transfer budget waits for it. */
-  async transfer(input: TransferInput): Promise<CommandAnswer> {
+  /**
+   * At most one a second per key: the client's transfer budget waits for it. Its client
+   * id is the desk's, else `oms-t-` and the given token (random without one).
+   */
+  async transfer(input: TransferInput, clientOrderToken?: string): Promise<CommandAnswer> {
     const { client } = this.gateways.get(input.account);
-    const clientOrderId = input.clientOrderId ?? `oms-t-${randomUUID().replace(/-/g, '')}`;
+    const clientOrderId = transferClientOrderId(input, clientOrderToken);
     const { account: _account, ...request } = input;
     const outcome = await client.account.transfer({ ...request, clientOrderId });
     return settle(input.account, outcome, 201, { clientOrderId });
