@@ -21,7 +21,18 @@ export interface DeskGraphQLContext {
   readonly req: HttpRequestLike;
 }
 
-type SocketExtra = { deskActor?: DeskActor; request?: { headers: Record<string, unknown> } };
+type SocketExtra = {
+  deskActor?: DeskActor;
+  request?: { headers: Record<string, unknown> };
+  socket?: { close(code: number, reason: string): void };
+};
+
+/**
+ * graphql-ws's close codes for a refused connection, as HTTP's 401 and 403: no valid
+ * token is Unauthorized; anything else refused (a rate-limited token) is Forbidden, which
+ * graphql-ws sends itself when onConnect answers false.
+ */
+const UNAUTHORIZED_CLOSE_CODE = 4401;
 
 async function authenticated<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -90,7 +101,11 @@ export function deskGraphqlOptions(authenticator: DeskAuthenticator): ApolloDriv
           try {
             extra.deskActor = await authenticator.authenticate(authorization, 'graphql subscription');
             return true;
-          } catch {
+          } catch (error) {
+            if (error instanceof DeskError && error.code === DeskErrorCode.UNAUTHORIZED) {
+              // Closed first with 4401, graphql-ws's own 4403 close that follows does nothing.
+              extra.socket?.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
+            }
             return false;
           }
         },
