@@ -107,9 +107,12 @@ export class IdempotentCommands {
     } catch (error) {
       if (error instanceof DeskError && KEPT_REFUSALS.has(error.code)) {
         await this.store.complete(scope.tokenName, scope.key, httpStatusOf(error.code), keptError(error));
-      } else {
+      } else if (error instanceof DeskError) {
+        // Refused before anything was sent (rate limit, venue unreachable): a retry may send.
         await this.store.release(scope.tokenName, scope.key);
       }
+      // An unexpected failure may come after the attempt recorded or sent something: the
+      // key stays claimed, and a repeat takes it over once abandoned, finding what it recorded.
       throw error;
     }
   }
