@@ -189,7 +189,10 @@ export function evolveSubmissionLifecycle<St extends OrderLifecycleState>(
         : state;
     case 'OrderSubmissionLookedUp':
       return submission.phase === 'uncertain'
-        ? { ...state, submission: { ...submission, lookups: submission.lookups + 1 } }
+        ? {
+            ...state,
+            submission: { ...submission, lookups: submission.lookups + (event.data.lookups ?? 1) },
+          }
         : state;
     case 'OrderSubmissionResolved':
       return submission.phase === 'uncertain'

@@ -136,6 +136,14 @@ export function requireLookupAnswer(value: unknown): SubmissionLookupAnswer {
   return value as SubmissionLookupAnswer;
 }
 
+/** A number of lookups: a positive integer. */
+export function requireLookupCount(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw invalidField('lookups', 'must be a positive integer');
+  }
+  return value;
+}
+
 export function requireUncertaintyReason(value: unknown): UncertaintyReason {
   if (typeof value !== 'string' || !(UNCERTAINTY_REASONS as readonly string[]).includes(value)) {
     throw invalidField('reason', `must be one of ${UNCERTAINTY_REASONS.join(', ')}`);

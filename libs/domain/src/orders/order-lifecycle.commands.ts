@@ -18,10 +18,15 @@ export interface RecordSubmissionUncertain {
   readonly now: number;
 }
 
-/** The resolver looked an uncertain order up by its client id and learned nothing certain. */
+/**
+ * The resolver looked an uncertain order up by its client id and learned nothing certain.
+ * One record may stand for several lookups with the same answer (`lookups`, 1 when
+ * absent): a long venue outage is probed every few seconds, not recorded as often.
+ */
 export interface RecordSubmissionLookup {
   readonly type: 'RecordSubmissionLookup';
   readonly answer: SubmissionLookupAnswer;
+  readonly lookups?: number;
   readonly now: number;
 }
 

@@ -1,4 +1,4 @@
-import { DomainError, DomainErrorCode, invalidField, unknownCommand } from '../shared/domain-error';
+import { DomainError, DomainErrorCode, unknownCommand } from '../shared/domain-error';
 import { OrderLifecycleCommand } from './order-lifecycle.commands';
 import { SubmissionLifecycleEvent } from './order-lifecycle.events';
 import { OrderLifecycleState, VenueOrderFacts } from './order-core.state';
@@ -13,6 +13,7 @@ import {
   requireText,
   requireTime,
   requireLookupAnswer,
+  requireLookupCount,
   requireUncertaintyReason,
 } from './order-decision-support';
 
@@ -67,7 +68,11 @@ export function decideOrderLifecycle(
         {
           type: 'OrderSubmissionLookedUp',
           schemaVersion: 1,
-          data: { answer: requireLookupAnswer(command.answer), at: command.now },
+          data: {
+            answer: requireLookupAnswer(command.answer),
+            at: command.now,
+            lookups: requireLookupCount(command.lookups ?? 1),
+          },
         },
       ];
     case 'ResolveSubmissionAbsent':
@@ -77,9 +82,7 @@ export function decideOrderLifecycle(
           `the submission is ${submission.phase}, not uncertain`,
         );
       }
-      if (!Number.isSafeInteger(command.lookups) || command.lookups < 1) {
-        throw invalidField('lookups', 'must be a positive integer');
-      }
+      requireLookupCount(command.lookups);
       return [
         {
           type: 'OrderSubmissionResolved',

@@ -73,7 +73,12 @@ export type SubmissionLookupAnswer = (typeof SUBMISSION_LOOKUP_ANSWERS)[number];
 export type OrderSubmissionLookedUp = DomainEvent<
   'OrderSubmissionLookedUp',
   1,
-  { readonly answer: SubmissionLookupAnswer; readonly at: number }
+  {
+    readonly answer: SubmissionLookupAnswer;
+    readonly at: number;
+    /** Lookups with this answer the record stands for; events recorded before it had one count 1. */
+    readonly lookups?: number;
+  }
 >;
 
 export type SubmissionEvidence =

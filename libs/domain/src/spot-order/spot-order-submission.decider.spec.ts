@@ -220,19 +220,24 @@ describe('spot order: submission', () => {
   });
 
   it('counts the lookups of an uncertain submission that learned nothing certain', () => {
-    const lookedUp = (answer: 'not-found' | 'unavailable', at: number): SpotOrderEvent => ({
+    const lookedUp = (answer: 'not-found' | 'unavailable', at: number, lookups?: number): SpotOrderEvent => ({
       type: 'OrderSubmissionLookedUp',
       schemaVersion: 1,
-      data: { answer, at },
+      data: lookups === undefined ? { answer, at } : { answer, at, lookups },
     });
     spec
       .given([spotOrderRequested(), uncertain])
       .when({ type: 'RecordSubmissionLookup', answer: 'not-found', now: 1722006211000 })
-      .then([lookedUp('not-found', 1722006211000)]);
+      .then([lookedUp('not-found', 1722006211000, 1)]);
+    // An event recorded before records carried a count stands for one lookup.
     spec
-      .given([spotOrderRequested(), uncertain, lookedUp('not-found', 1), lookedUp('unavailable', 2)])
-      .when({ type: 'RecordSubmissionLookup', answer: 'not-found', now: 3 })
-      .thenState((state) => expect(state.submission).toMatchObject({ phase: 'uncertain', lookups: 3 }));
+      .given([spotOrderRequested(), uncertain, lookedUp('not-found', 1), lookedUp('unavailable', 2, 4)])
+      .when({ type: 'RecordSubmissionLookup', answer: 'not-found', lookups: 3, now: 3 })
+      .thenState((state) => expect(state.submission).toMatchObject({ phase: 'uncertain', lookups: 8 }));
+    spec
+      .given([spotOrderRequested(), uncertain])
+      .when({ type: 'RecordSubmissionLookup', answer: 'unavailable', lookups: 0, now: 1 })
+      .thenFails(DomainErrorCode.InvalidField, 'lookups');
     spec
       .given([spotOrderRequested(), accepted])
       .when({ type: 'RecordSubmissionLookup', answer: 'not-found', now: 1 })

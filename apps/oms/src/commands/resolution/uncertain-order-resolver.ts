@@ -27,6 +27,7 @@ import {
   resolutionPolicy,
 } from './resolution-policy';
 import { lookUpOrder } from './venue-lookup';
+import { LookupAnswer, LookupRecordState, planLookupRecord } from './lookup-records';
 
 interface Pending {
   readonly key: string;
@@ -41,6 +42,7 @@ interface Pending {
    * resolution in the metrics (another process that only saw it settled does not).
    */
   worked: boolean;
+  lookupRecord?: LookupRecordState;
 }
 
 const TICK_MS = 25;
@@ -317,22 +319,29 @@ export class UncertainOrderResolver implements OnApplicationBootstrap, BeforeApp
     return false;
   }
 
-  /** Counts a lookup of an uncertain submission on its order (the desk sees `uncertainty.lookups`). */
+  /**
+   * Counts a lookup of an uncertain submission on its order (the desk sees
+   * `uncertainty.lookups`); repeats of one answer are recorded together (planLookupRecord).
+   */
   private async recordLookup(
     item: Pending,
-    answer: 'not-found' | 'unavailable',
+    answer: LookupAnswer,
     now: number,
     origin: { actor: null; correlationId: string },
   ): Promise<void> {
     if (item.kind !== 'submission') return;
-    const written = await this.commands.execute(
-      item.ref,
-      { type: 'RecordSubmissionLookup', answer, now },
-      origin,
-      'rest-poll',
-    );
-    // Refused when the submission became certain meanwhile (a report arrived): the next step sees that.
-    if (written instanceof DomainError) this.logger.debug({ code: written.code }, 'lookup not recorded');
+    const plan = planLookupRecord(item.lookupRecord, answer, now);
+    item.lookupRecord = plan.next;
+    for (const record of plan.records) {
+      const written = await this.commands.execute(
+        item.ref,
+        { type: 'RecordSubmissionLookup', answer: record.answer, lookups: record.lookups, now },
+        origin,
+        'rest-poll',
+      );
+      // Refused when the submission became certain meanwhile (a report arrived): the next step sees that.
+      if (written instanceof DomainError) this.logger.debug({ code: written.code }, 'lookup not recorded');
+    }
   }
 
   private async settleAbsent(
