@@ -25,6 +25,7 @@ import {
   relayCaughtUp,
   streamsOfInputs,
 } from './chaos/kafka-checks';
+import { oneOrderPerDeskRequest } from './chaos/desk-request-checks';
 import { differencesBetween, readOms, readVenue } from './chaos/reconcile';
 import { SeededRandom } from './chaos/seeded-random';
 
@@ -163,6 +164,7 @@ async function main(): Promise<number> {
         'OMS equals venue (orders, fills, positions, balances)',
         differences.length === 0 ? 'passed' : `FAILED (${differences.length} differences)`,
       ],
+      ['one order per desk request (repeats included)', await oneOrderPerDeskRequest(world.databaseUrl)],
       [
         'every stored event published to oms.events.v1',
         relayed

@@ -180,23 +180,58 @@ export class ChaosActions {
 
   private async placeAtDesk(path: string, body: Record<string, unknown>): Promise<void> {
     const sentAt = Date.now();
+    const key = randomUUID();
+    // The key is the request's correlation id too, so every intent it leads to carries it
+    // (the check "one order per desk request" groups intents by it).
+    const headers = { 'idempotency-key': key, 'x-correlation-id': key };
+    const desk = this.oneOf(this.desks);
+    if ((await this.sendPlacement(desk, path, body, headers, sentAt)) === 'answered') return;
+    this.stats.deskUnanswered += 1;
+    this.trackers.push(this.repeatUntilAnswered(path, body, headers, sentAt));
+  }
+
+  /**
+   * A desk repeats a placement left without an answer (its OMS was killed, or it timed out)
+   * with the same key, once a second, round the OMS processes, until it is answered.
+   */
+  private async repeatUntilAnswered(
+    path: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string>,
+    sentAt: number,
+  ): Promise<void> {
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const desk = this.desks[attempt % this.desks.length];
+      if ((await this.sendPlacement(desk, path, body, headers, sentAt)) === 'answered') {
+        this.stats.deskRepeatsAnswered += 1;
+        return;
+      }
+    }
+  }
+
+  private async sendPlacement(
+    desk: DeskClient,
+    path: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string>,
+    sentAt: number,
+  ): Promise<'answered' | 'unanswered'> {
     try {
-      const order = await this.oneOf(this.desks).request<DeskOrder>(
-        'POST',
-        path,
-        { account: 'demo', ...body },
-        { 'idempotency-key': randomUUID() },
-      );
+      const order = await desk.request<DeskOrder>('POST', path, { account: 'demo', ...body }, headers);
       this.stats.deskPlaced += 1;
       if (!isCertain(order)) this.track(order, sentAt);
       else if (order.status === 'NEW' || order.status === 'PARTIALLY_FILLED')
         this.openDeskOrders.add(order.id);
+      return 'answered';
     } catch (error) {
-      if (error instanceof DeskRequestError && error.status < 500) {
-        const code =
-          (error.body as { error?: { code?: string } } | undefined)?.error?.code ?? `HTTP ${error.status}`;
-        this.stats.countRefusal(code);
-      } else this.stats.deskUnanswered += 1;
+      if (!(error instanceof DeskRequestError) || error.status >= 500) return 'unanswered';
+      const code =
+        (error.body as { error?: { code?: string } } | undefined)?.error?.code ?? `HTTP ${error.status}`;
+      // The key is still held by an attempt in flight (or one not yet known to be dead).
+      if (code === 'CONFLICT') return 'unanswered';
+      this.stats.countRefusal(code);
+      return 'answered';
     }
   }
 

@@ -17,6 +17,8 @@ export class ChaosStats {
   deskRefused = 0;
   /** Placements that got no answer (the OMS was down or the request timed out). */
   deskUnanswered = 0;
+  /** Of those, the ones a repeat with the same Idempotency-Key got an answer for. */
+  deskRepeatsAnswered = 0;
   deskCancels = 0;
   externalPlaced = 0;
   externalFailed = 0;

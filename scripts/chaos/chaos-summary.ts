@@ -26,7 +26,10 @@ export function chaosSummary(
     ['seed / minutes', `${seed} / ${minutes}`],
     ['desk orders placed', stats.deskPlaced],
     ['desk requests refused (4XX)', `${stats.deskRefused}${listed(stats.refusals)}`],
-    ['desk requests unanswered', stats.deskUnanswered],
+    [
+      'desk requests unanswered (answered on a repeat with the same key)',
+      `${stats.deskUnanswered} (${stats.deskRepeatsAnswered})`,
+    ],
     ['desk cancels requested', stats.deskCancels],
     [
       'external orders (accepted / failed)',
