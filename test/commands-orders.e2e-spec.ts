@@ -300,14 +300,18 @@ describe('desk order commands (e2e)', () => {
       expect(closed.cancel?.state).toBe('CONFIRMED');
     }
   });
-  it('shows a filled spot order with an average price consistent with its cumulative quote once the stream report is folded, whichever report wins', async () => {
+  it('answers a spot order that fills at once with its quote and an average price consistent with it, as the stream report brings them', async () => {
     const placed = await desk.call(
       'POST',
       '/v1/spot/orders',
       spotLimit({ price: '200000', quantity: '0.002' }),
     );
     expect(placed.status).toBe(201);
-    // The acknowledgement says FILLED without quote or average; the stream's report brings the quote.
+    // The acknowledgement says FILLED without quote or average; the answer waits for the
+    // stream's report, which brings the quote.
+    expect(placed.body).toMatchObject({ status: 'FILLED', executedQty: '0.002' });
+    expect(Number(placed.body.cumulativeQuoteQty)).toBeGreaterThan(0);
+    expect(Number(placed.body.avgPrice)).toBeCloseTo(Number(placed.body.cumulativeQuoteQty) / 0.002, 6);
     const filled = await desk.orderUntil(
       placed.body.id,
       (order) => order.status === 'FILLED' && Number(order.cumulativeQuoteQty) > 0,

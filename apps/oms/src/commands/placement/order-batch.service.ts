@@ -10,6 +10,7 @@ import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
 import { CommandOrigin } from './order-commands';
 import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
 import {
+  fillQuoteDeadline,
   futuresWireOrder,
   OrderPlacementService,
   RecordedIntent,
@@ -135,6 +136,7 @@ export class OrderBatchService {
     market: 'spot' | 'futures',
   ): Promise<BatchAnswer> {
     const results: BatchItemResult[] = [];
+    const fillQuoteUntil = fillQuoteDeadline();
     for (const [index, slot] of slots.entries()) {
       if (slot instanceof DeskError) {
         results.push(deskErrorBody(slot));
@@ -148,6 +150,7 @@ export class OrderBatchService {
                 slot.omsOrderId,
                 market,
                 committed.get(slot.ref.clientOrderId) ?? null,
+                fillQuoteUntil,
               ),
             }
           : deskErrorBody(

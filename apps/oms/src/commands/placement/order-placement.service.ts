@@ -26,6 +26,26 @@ import { deskErrorOfDomain, readDeskRequest } from './domain-refusal';
 import { CommandOrigin, OrderCommands } from './order-commands';
 import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
 
+/**
+ * How long an answer showing fills without their quote waits for the venue's stream
+ * report, which brings it a few milliseconds after the acknowledgement.
+ */
+const FILL_QUOTE_WAIT_MS = 1_000;
+const FILL_QUOTE_POLL_MS = 10;
+
+/** When an answer (or a batch's answers) stops waiting for the quote of its fills. */
+export function fillQuoteDeadline(): number {
+  return Date.now() + FILL_QUOTE_WAIT_MS;
+}
+
+/**
+ * A spot acknowledgement reports the quantity filled at once (an order that crossed the
+ * book) but neither its quote nor its average price; a desk would read "0" as the quote.
+ */
+function lacksFillQuote(order: OrderResponse): boolean {
+  return order.market === 'spot' && Number(order.executedQty) > 0 && !(Number(order.cumulativeQuoteQty) > 0);
+}
+
 /** An order whose intent is recorded and which is ready to be sent. */
 export interface RecordedIntent<Request> {
   readonly ref: OrderAggregateRef;
@@ -150,17 +170,24 @@ export class OrderPlacementService {
    * The order as the read model shows it now, counted by the status it is answered
    * with: the row the answer's transaction committed when there is one (nothing can
    * have gone back since, so a read right after shows at least as much), else rm_orders.
+   * Fills without their quote are read again until the stream's report brings it, or
+   * until `fillQuoteUntil`.
    */
   async answer(
     omsOrderId: string,
     market: 'spot' | 'futures',
-    committed: OrderRow | null = null,
+    committed: OrderRow | null,
+    fillQuoteUntil: number,
   ): Promise<OrderResponse> {
-    const order =
+    let order =
       (committed === null ? undefined : committedOrderResponse(committed)) ??
       (await this.readModels.order(omsOrderId));
     if (order === null) {
       throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `order ${omsOrderId} is not projected yet`);
+    }
+    while (lacksFillQuote(order) && Date.now() < fillQuoteUntil) {
+      await new Promise((resolve) => setTimeout(resolve, FILL_QUOTE_POLL_MS));
+      order = (await this.readModels.order(omsOrderId)) ?? order;
     }
     this.metrics.orderAnswered(market, order.status);
     return order;
@@ -177,7 +204,7 @@ export class OrderPlacementService {
     outcome: WriteOutcome<unknown>,
     committed: OrderRow | null,
   ): Promise<OrderResponse> {
-    if (outcome.kind !== 'rejected') return this.answer(omsOrderId, market, committed);
+    if (outcome.kind !== 'rejected') return this.answer(omsOrderId, market, committed, fillQuoteDeadline());
     this.metrics.orderAnswered(market, 'REJECTED');
     throw deskErrorOfRejection(outcome.error, outcome.sent);
   }
