@@ -236,16 +236,8 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
   });
 
   it('a repeated Idempotency-Key whose first request died before recording anything places the order, once', async () => {
-    const tokenName = await deskTokenName();
-    const key = `abandoned-early-${Date.now()}`;
     const body = spotLimit({ price: '993', quantity: '0.002' });
-    // What a request leaves when its OMS dies after claiming the key, before the intent.
-    await desk.database.dataSource.query(
-      `INSERT INTO oms_idempotency_keys
-         (token_name, idempotency_key, request_hash, state, created_at, expires_at, attempt_seed)
-       VALUES ($1, $2, $3, 'pending', now() - interval '1 minute', now() + interval '1 day', 'a-dead-attempt')`,
-      [tokenName, key, requestFingerprint('POST /v1/spot/orders', body)],
-    );
+    const key = await abandonedClaim('abandoned-early', 'POST /v1/spot/orders', body, 'a-dead-attempt');
     const headers = { 'Idempotency-Key': key };
     const repeat = await desk.call('POST', '/v1/spot/orders', body, headers);
     expect(repeat.status).toBe(201);
@@ -257,19 +249,12 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
   });
 
   it('a repeated Idempotency-Key of a batch whose OMS died answers the orders it recorded in their places, and sends nothing', async () => {
-    const tokenName = await deskTokenName();
-    const key = `abandoned-batch-${Date.now()}`;
     const orders = [
       { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.002', price: '992' },
       { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.002', price: '991' },
     ];
     const body = { account: 'demo', orders };
-    await desk.database.dataSource.query(
-      `INSERT INTO oms_idempotency_keys
-         (token_name, idempotency_key, request_hash, state, created_at, expires_at, attempt_seed)
-       VALUES ($1, $2, $3, 'pending', now() - interval '1 minute', now() + interval '1 day', 'a-dead-batch')`,
-      [tokenName, key, requestFingerprint('POST /v1/spot/orders/batch', body)],
-    );
+    const key = await abandonedClaim('abandoned-batch', 'POST /v1/spot/orders/batch', body, 'a-dead-batch');
     // The dead attempt had recorded (and placed) the first order under the client id its
     // claim derives, and not the second.
     const first = await desk.call('POST', '/v1/spot/orders', {
@@ -288,15 +273,8 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
   });
 
   it('a repeated Idempotency-Key of a transfer whose OMS died is refused with its client id and never sent again', async () => {
-    const tokenName = await deskTokenName();
-    const key = `abandoned-transfer-${Date.now()}`;
     const body = { account: 'demo', fromAccountId: '1', toAccountId: '2', coin: 'USDT', quantity: '1' };
-    await desk.database.dataSource.query(
-      `INSERT INTO oms_idempotency_keys
-         (token_name, idempotency_key, request_hash, state, created_at, expires_at, attempt_seed)
-       VALUES ($1, $2, $3, 'pending', now() - interval '1 minute', now() + interval '1 day', 'a-dead-transfer')`,
-      [tokenName, key, requestFingerprint('POST /v1/transfers', body)],
-    );
+    const key = await abandonedClaim('abandoned-transfer', 'POST /v1/transfers', body, 'a-dead-transfer');
     const headers = { 'Idempotency-Key': key };
     const refused = await desk.call('POST', '/v1/transfers', body, headers);
     expect(refused.status).toBe(409);
@@ -381,6 +359,21 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: hangMs });
     const pending = desk.call('POST', '/v1/spot/orders', spotLimit({ price, quantity: '0.002' }), {}, omsUrl);
     return { pending, intent: await waitForIntent(price) };
+  }
+
+  /**
+   * What a request leaves when its OMS dies after claiming its Idempotency-Key: the key
+   * claimed a minute ago with `seed`, for `body` sent to `route`, and no answer.
+   */
+  async function abandonedClaim(prefix: string, route: string, body: unknown, seed: string): Promise<string> {
+    const key = `${prefix}-${Date.now()}`;
+    await desk.database.dataSource.query(
+      `INSERT INTO oms_idempotency_keys
+         (token_name, idempotency_key, request_hash, state, created_at, expires_at, attempt_seed)
+       VALUES ($1, $2, $3, 'pending', now() - interval '1 minute', now() + interval '1 day', $4)`,
+      [await deskTokenName(), key, requestFingerprint(route, body), seed],
+    );
+    return key;
   }
 
   /** The name of the token the stack's desk calls carry (its idempotency keys are scoped to it). */
