@@ -268,6 +268,18 @@ describe('Desk API documentation pages (e2e)', () => {
     }
   });
 
+  it('declares the Idempotency-Key header on every command route, and on no other', async () => {
+    // The routes that place, cancel or change something at the venue read it (desk-api.md).
+    const commandRoute = (route: string) =>
+      /^(POST|DELETE) \/v1\/(spot|futures|orders|transfers)\b/.test(route);
+    for (const [route, operation] of operationsOf(await documentJson())) {
+      const declared = (operation.parameters ?? []).some(
+        (parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key',
+      );
+      expect({ route, declared }).toEqual({ route, declared: commandRoute(route) });
+    }
+  });
+
   it.each(JSON_ANSWERS)('gives the JSON schema of %s (%s)', async (route, status, shape) => {
     const document = await documentJson();
     const schema = jsonSchemaOf(document, operationsOf(document).get(route), status);

@@ -28,12 +28,7 @@ import {
 } from '../handlers/desk-commands';
 import { RenderedAnswer } from '../idempotency/idempotent-commands';
 import { commandContext } from './command-context';
-
-const IDEMPOTENCY_HEADER = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'A repeat (same token) answers the same status and order ids and sends nothing',
-};
+import { IDEMPOTENCY_HEADER } from './idempotency-header';
 
 function send(response: Response, answer: RenderedAnswer): unknown {
   response.status(answer.statusCode);

@@ -4,6 +4,7 @@ import {
   ApiAcceptedResponse,
   ApiBearerAuth,
   ApiCreatedResponse,
+  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -21,12 +22,14 @@ import {
 } from '../dto/venue-settings.request';
 import { ChangeFuturesSettingCommand, FuturesSetting, TransferAssetCommand } from '../handlers/desk-commands';
 import { commandContext } from './command-context';
+import { IDEMPOTENCY_HEADER } from './idempotency-header';
 
 const UNCERTAIN_ANSWER = "state UNCERTAIN: the venue's answer is unknown (a 5XX, a timeout or a reset)";
 
 /** Futures settings and internal transfers, as the exchange's endpoints with `account`. */
 @ApiTags('futures settings and transfers')
 @ApiBearerAuth()
+@ApiHeader(IDEMPOTENCY_HEADER)
 @Controller('v1')
 @RequireRole('trader')
 export class VenueSettingsController {
