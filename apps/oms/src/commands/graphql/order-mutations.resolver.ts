@@ -12,6 +12,14 @@ import {
 } from '../handlers/desk-commands';
 import { commandContext } from '../http/command-context';
 
+/** The Idempotency-Key of the REST routes (the header's OpenAPI description says what a repeat gets). */
+const IDEMPOTENCY_KEY_ARG = {
+  nullable: true,
+  type: () => String,
+  description:
+    "As the REST routes' Idempotency-Key header: a repeat (same token) answers the same order and sends nothing",
+};
+
 /** The GraphQL mutations of the command side: the same commands as REST, same rules. */
 @Resolver(() => OrderResponse)
 @RequireRole('trader')
@@ -22,7 +30,7 @@ export class OrderMutationsResolver {
   async placeSpotOrder(
     @CurrentActor() actor: DeskActor,
     @Args('input') input: SpotOrderRequest,
-    @Args('idempotencyKey', { nullable: true, type: () => String }) key?: string,
+    @Args('idempotencyKey', IDEMPOTENCY_KEY_ARG) key?: string,
   ): Promise<OrderResponse> {
     const answer = await this.commandBus.execute(
       new PlaceSpotOrderCommand(commandContext(actor, key), input),
@@ -34,7 +42,7 @@ export class OrderMutationsResolver {
   async placeFuturesOrder(
     @CurrentActor() actor: DeskActor,
     @Args('input') input: FuturesOrderRequest,
-    @Args('idempotencyKey', { nullable: true, type: () => String }) key?: string,
+    @Args('idempotencyKey', IDEMPOTENCY_KEY_ARG) key?: string,
   ): Promise<OrderResponse> {
     const answer = await this.commandBus.execute(
       new PlaceFuturesOrderCommand(commandContext(actor, key), input),
@@ -46,7 +54,7 @@ export class OrderMutationsResolver {
   async cancelOrder(
     @CurrentActor() actor: DeskActor,
     @Args('id') id: string,
-    @Args('idempotencyKey', { nullable: true, type: () => String }) key?: string,
+    @Args('idempotencyKey', IDEMPOTENCY_KEY_ARG) key?: string,
   ): Promise<OrderResponse> {
     const answer = await this.commandBus.execute(new CancelOrderCommand(commandContext(actor, key), id));
     return answer.body as OrderResponse;
