@@ -68,6 +68,7 @@ export class ChaosActions {
       'forced 429': 1,
       'broker restart': 1,
       'OMS SIGKILL + restart': 1,
+      'OMS SIGKILL during a desk order + restart': 1,
       'ingest SIGKILL + restart': 1,
     });
     this.stats.countFault(kind);
@@ -106,6 +107,18 @@ export class ChaosActions {
       case 'OMS SIGKILL + restart': {
         const oms = this.oneOf(this.world.omsProcesses);
         await oms.kill();
+        return oms.start();
+      }
+      case 'OMS SIGKILL during a desk order + restart': {
+        // The venue takes the order and holds its answer; the OMS that sent it dies, and the
+        // desk repeats the request with its key (placeAtDesk) until an OMS answers it.
+        const index = this.desks.length === 1 ? 0 : this.random.int(0, this.desks.length - 1);
+        const oms = this.world.omsProcesses[index];
+        await this.control('/faults/http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 5_000 });
+        const placing = this.deskSpotOrder(this.desks[index]);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await oms.kill();
+        await placing;
         return oms.start();
       }
       case 'ingest SIGKILL + restart':
@@ -157,11 +170,13 @@ export class ChaosActions {
     return { price: (buying ? bid.div(away).floor() : ask.mul(away).ceil()).toFixed(), timeInForce: 'GTC' };
   }
 
-  private async deskSpotOrder(): Promise<void> {
+  /** A spot order at the desk: through `desk`, or one of the OMS processes at random. */
+  private async deskSpotOrder(desk?: DeskClient): Promise<void> {
     const side = this.random.pick(['BUY', 'SELL'] as const);
     const priced = await this.priced(SPOT, side === 'BUY');
     const quantity = new Decimal(this.random.int(1, 5)).div(1000).toFixed();
-    await this.placeAtDesk('/v1/spot/orders', { symbol: SPOT, side, type: 'LIMIT', quantity, ...priced });
+    const body = { symbol: SPOT, side, type: 'LIMIT', quantity, ...priced };
+    await this.placeAtDesk('/v1/spot/orders', body, desk);
   }
 
   private async deskFuturesOrder(): Promise<void> {
@@ -178,13 +193,16 @@ export class ChaosActions {
     });
   }
 
-  private async placeAtDesk(path: string, body: Record<string, unknown>): Promise<void> {
+  private async placeAtDesk(
+    path: string,
+    body: Record<string, unknown>,
+    desk: DeskClient = this.oneOf(this.desks),
+  ): Promise<void> {
     const sentAt = Date.now();
     const key = randomUUID();
     // The key is the request's correlation id too, so every intent it leads to carries it
     // (the check "one order per desk request" groups intents by it).
     const headers = { 'idempotency-key': key, 'x-correlation-id': key };
-    const desk = this.oneOf(this.desks);
     if ((await this.sendPlacement(desk, path, body, headers, sentAt)) === 'answered') return;
     this.stats.deskUnanswered += 1;
     this.trackers.push(this.repeatUntilAnswered(path, body, headers, sentAt));

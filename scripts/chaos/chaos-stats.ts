@@ -10,6 +10,7 @@ export type FaultKind =
   | 'forced 429'
   | 'broker restart'
   | 'OMS SIGKILL + restart'
+  | 'OMS SIGKILL during a desk order + restart'
   | 'ingest SIGKILL + restart';
 
 export class ChaosStats {
