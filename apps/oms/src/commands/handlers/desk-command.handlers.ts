@@ -59,6 +59,28 @@ function batchAnswer(answer: BatchAnswer): CommandAnswer {
   return { statusCode: 201, body: answer, kept: { kind: 'batch', results } };
 }
 
+/**
+ * One order placed under the request's Idempotency-Key (if any), with the attempt's client
+ * id: a repeat that takes over an abandoned key answers the order that id recorded.
+ */
+function placeOne<Input extends SpotOrderInput | FuturesOrderInput>(
+  idempotent: IdempotentCommands,
+  placement: OrderPlacementService,
+  context: DeskCommandContext,
+  market: 'spot' | 'futures',
+  request: Input,
+  place: (input: Input, origin: CommandOrigin) => Promise<OrderResponse>,
+): Promise<RenderedAnswer> {
+  const recorded = async (attempt: CommandAttempt) => {
+    const order = await placement.recordedOrder(withClientOrderToken(request, attempt, 0), market);
+    return order === null ? null : placedAnswer(order);
+  };
+  const scope = scopeOf(context, `POST /v1/${market}/orders`, request, { kind: 'answer-recorded', recorded });
+  return idempotent.run(scope, async (attempt) =>
+    placedAnswer(await place(withClientOrderToken(request, attempt, 0), originOf(context))),
+  );
+}
+
 @CommandHandler(PlaceSpotOrderCommand)
 export class PlaceSpotOrderHandler implements ICommandHandler<PlaceSpotOrderCommand> {
   constructor(
@@ -69,15 +91,8 @@ export class PlaceSpotOrderHandler implements ICommandHandler<PlaceSpotOrderComm
 
   execute({ context, request }: PlaceSpotOrderCommand): Promise<RenderedAnswer> {
     this.scope.require(context.actor, request.account);
-    const recorded = async (attempt: CommandAttempt) => {
-      const order = await this.placement.recordedOrder(withClientOrderToken(request, attempt, 0), 'spot');
-      return order === null ? null : placedAnswer(order);
-    };
-    const scope = scopeOf(context, 'POST /v1/spot/orders', request, { kind: 'answer-recorded', recorded });
-    return this.idempotent.run(scope, async (attempt) =>
-      placedAnswer(
-        await this.placement.placeSpot(withClientOrderToken(request, attempt, 0), originOf(context)),
-      ),
+    return placeOne(this.idempotent, this.placement, context, 'spot', request, (input, origin) =>
+      this.placement.placeSpot(input, origin),
     );
   }
 }
@@ -92,15 +107,8 @@ export class PlaceFuturesOrderHandler implements ICommandHandler<PlaceFuturesOrd
 
   execute({ context, request }: PlaceFuturesOrderCommand): Promise<RenderedAnswer> {
     this.scope.require(context.actor, request.account);
-    const recorded = async (attempt: CommandAttempt) => {
-      const order = await this.placement.recordedOrder(withClientOrderToken(request, attempt, 0), 'futures');
-      return order === null ? null : placedAnswer(order);
-    };
-    const scope = scopeOf(context, 'POST /v1/futures/orders', request, { kind: 'answer-recorded', recorded });
-    return this.idempotent.run(scope, async (attempt) =>
-      placedAnswer(
-        await this.placement.placeFutures(withClientOrderToken(request, attempt, 0), originOf(context)),
-      ),
+    return placeOne(this.idempotent, this.placement, context, 'futures', request, (input, origin) =>
+      this.placement.placeFutures(input, origin),
     );
   }
 }
