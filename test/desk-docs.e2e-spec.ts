@@ -185,6 +185,22 @@ describe('Desk API documentation pages (e2e)', () => {
       expect(errorSchema).toContain(code);
   });
 
+  it("documents /health's 503 as the desk error body beside each part's state", async () => {
+    const document = (await documentJson()) as unknown as {
+      paths: Record<
+        string,
+        { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }
+      >;
+    };
+    const unavailable = document.paths['/health'].get.responses['503'].content['application/json'].schema;
+    expect(unavailable).toMatchObject({
+      allOf: [
+        { $ref: '#/components/schemas/DeskError' },
+        { required: ['status', 'details'], properties: { details: { type: 'object' } } },
+      ],
+    });
+  });
+
   it('documents every route with exactly the success statuses it answers', async () => {
     const operations = operationsOf(await documentJson());
     expect([...operations.keys()].sort()).toEqual(Object.keys(SUCCESS_STATUSES).sort());

@@ -16,7 +16,7 @@ describe('OMS without a reachable Kafka (e2e)', () => {
     await database?.drop();
   });
 
-  it('starts and serves while the fold keeps trying to join, and stops promptly', async () => {
+  it('starts and serves while the fold keeps trying to join, reports Kafka down on /health with 503 and the desk error body, and stops promptly', async () => {
     const started = Date.now();
     app = await startOms(
       loadOmsConfig({
@@ -29,7 +29,15 @@ describe('OMS without a reachable Kafka (e2e)', () => {
     );
     expect(Date.now() - started).toBeLessThan(10_000);
     const response = await fetch(`http://127.0.0.1:${listeningPort(app)}/health`);
-    expect([200, 503]).toContain(response.status);
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body).toMatchObject({
+      status: 'error',
+      error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('kafka is down') },
+      info: { postgres: { status: 'up' } },
+      details: { postgres: { status: 'up' }, kafka: { status: 'down' }, venueStreams: { status: 'up' } },
+    });
+    expect(body.error.message).not.toContain('postgres');
     const closing = Date.now();
     await app.close();
     expect(Date.now() - closing).toBeLessThan(5_000);

@@ -37,6 +37,7 @@ export function httpStatusOf(code: DeskErrorCode): number {
     case DeskErrorCode.INTERNAL_ERROR:
       return 500;
     case DeskErrorCode.VENUE_UNAVAILABLE:
+    case DeskErrorCode.SERVICE_UNAVAILABLE:
       return 503;
     default: {
       const unhandled: never = code;
@@ -71,6 +72,7 @@ export function graphqlCodeOf(code: DeskErrorCode): string {
     case DeskErrorCode.CONFLICT:
     case DeskErrorCode.METHOD_NOT_ALLOWED:
     case DeskErrorCode.REPORT_UNAVAILABLE:
+    case DeskErrorCode.SERVICE_UNAVAILABLE:
     case DeskErrorCode.INTERNAL_ERROR:
       return code;
     default: {

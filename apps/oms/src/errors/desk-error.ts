@@ -35,6 +35,8 @@ export enum DeskErrorCode {
   METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
   /** A report cannot be computed from what the OMS holds (e.g. a fee asset without a price). */
   REPORT_UNAVAILABLE = 'REPORT_UNAVAILABLE',
+  /** A part the OMS needs (Postgres, Kafka) does not answer: `GET /health`'s 503. */
+  SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   /** An unexpected fault of the OMS; the message never carries its detail. */
   INTERNAL_ERROR = 'INTERNAL_ERROR',
 }

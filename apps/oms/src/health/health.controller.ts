@@ -6,6 +6,7 @@ import {
   Res,
   ServiceUnavailableException,
 } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import { Response } from 'express';
 import {
   HealthCheck,
@@ -19,8 +20,29 @@ import { PublicRoute } from '../access/access.decorators';
 import { SERVED_ACCOUNTS } from '../access/account-scope';
 import { OMS_CONFIG } from '../config/oms-config.token';
 import { OmsConfig } from '../config/oms.config';
+import { DESK_ERROR_SCHEMA_REF } from '../desk/docs/desk-openapi';
 import { KafkaReachability } from './kafka-reachability';
+import { unavailableHealthBody, UnavailableHealthBody } from './unavailable-health-body';
 import { venueStreamsHealth } from './venue-streams.health';
+
+/** Each part's state, as Terminus reports it (`info`: the parts up; `details`: all). */
+const HEALTH_REPORT_SCHEMA = {
+  type: 'object',
+  required: ['status', 'details'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'error'] },
+    info: { type: 'object', additionalProperties: { type: 'object' } },
+    details: {
+      type: 'object',
+      description: "postgres, kafka and venueStreams (each served account's stream)",
+      additionalProperties: {
+        type: 'object',
+        required: ['status'],
+        properties: { status: { type: 'string', enum: ['up', 'down'] } },
+      },
+    },
+  },
+};
 
 @Controller('health')
 @PublicRoute()
@@ -43,8 +65,17 @@ export class HealthController implements OnApplicationShutdown {
    * otherwise; the body also shows each account's venue stream.
    */
   @Get()
-  @HealthCheck()
-  async check(@Res({ passthrough: true }) response: Response): Promise<HealthCheckResult> {
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
+  @ApiOkResponse({ description: 'The OMS can serve', schema: HEALTH_REPORT_SCHEMA })
+  @ApiServiceUnavailableResponse({
+    description: 'Postgres or Kafka does not answer: the desk error body beside every part',
+    schema: {
+      allOf: [{ $ref: DESK_ERROR_SCHEMA_REF }, HEALTH_REPORT_SCHEMA],
+    },
+  })
+  async check(
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<HealthCheckResult | UnavailableHealthBody> {
     try {
       return await this.health.check([
         () => this.database.pingCheck('postgres', { timeout: 2000 }),
@@ -52,11 +83,10 @@ export class HealthController implements OnApplicationShutdown {
         () => venueStreamsHealth(this.dataSource, this.servedAccounts, this.indicators),
       ]);
     } catch (error) {
-      // Terminus reports a failing part as a 503 whose body is the check result: answer it
-      // as it is (the desk error body is for refusals, not for the health report).
+      // Terminus reports a failing part as a 503 whose body is the check result.
       if (!(error instanceof ServiceUnavailableException)) throw error;
       response.status(503);
-      return error.getResponse() as HealthCheckResult;
+      return unavailableHealthBody(error.getResponse() as HealthCheckResult);
     }
   }
 
