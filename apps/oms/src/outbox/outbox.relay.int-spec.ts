@@ -4,7 +4,7 @@ import { FoldHarness, startFoldHarness } from '../fold/test-support/fold-harness
 import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { mixedWorkload } from '../fold/test-support/mixed-workload';
 import { OutboxMetrics } from './outbox-metrics';
-import { OutboxRelay } from './outbox.relay';
+import { OUTBOX_PAGE, OUTBOX_RELAY, OutboxRelay } from './outbox.relay';
 
 interface StoredRow {
   event_id: string;
@@ -160,6 +160,37 @@ describe('OMS events outbox', () => {
     expect(await publishAll(metrics)).toBe(stored.length);
     expect((await metrics.unpublished.get()).values[0].value).toBe(0);
     expect((await metrics.published.get()).values[0].value).toBe(stored.length);
+  });
+
+  it('reads a page from the cursor by position: the rows of the log it reads do not grow with what was published before', async () => {
+    await foldOrders(120);
+    await publishAll();
+    const published = await harness.query<{ count: number }>(`SELECT count(*)::int AS count FROM events`);
+    const waiting = await foldOrders(1);
+    interface PlanNode {
+      'Relation Name'?: string;
+      'Actual Rows': number;
+      'Actual Loops': number;
+      Plans?: PlanNode[];
+    }
+    const eventRowsRead = (node: PlanNode): number =>
+      (node['Relation Name'] === 'events' ? node['Actual Rows'] * node['Actual Loops'] : 0) +
+      (node.Plans ?? []).reduce((total, child) => total + eventRowsRead(child), 0);
+    const runner = harness.database.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const [{ 'QUERY PLAN': plans }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${OUTBOX_PAGE}`, [
+        OUTBOX_RELAY,
+        50,
+      ])) as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
+      await runner.rollbackTransaction();
+      expect(published[0].count).toBeGreaterThan(1_000);
+      expect(eventRowsRead(plans[0].Plan)).toBe(Math.min(50, waiting.length));
+    } finally {
+      await runner.release();
+    }
+    await publishAll();
   });
 
   it('on upgrade, publishes the events whose outbox rows were unpublished and none before them; on downgrade, gives the unpublished their rows back', async () => {

@@ -10,7 +10,32 @@ import { outboxPartitionKey } from './outbox-partition-key';
 const log = createLogger('OutboxRelay');
 
 /** The row of `oms_outbox_cursor` this relay moves (migration 1795700002000). */
-const RELAY = 'oms-events';
+export const OUTBOX_RELAY = 'oms-events';
+
+/**
+ * The next page past the cursor, with each stream's partition key and the log's end.
+ * The cursor's position is a scalar subquery, so the events are read from that position
+ * by the primary key: joined as a row source, the planner scanned the log from its
+ * start and filtered each row, a page costing more as the log grew.
+ */
+export const OUTBOX_PAGE = `WITH cursor AS (
+     SELECT published_position FROM oms_outbox_cursor WHERE relay = $1 FOR UPDATE SKIP LOCKED
+   ), page AS (
+     SELECT e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type, e.schema_version,
+            e.payload, e.metadata, e.correlation_id, e.occurred_at, e.recorded_at
+     FROM events e WHERE e.global_position > (SELECT published_position FROM cursor)
+     ORDER BY e.global_position LIMIT $2
+   ), keys AS (
+     SELECT s.stream_id, s.state->>'accountId' AS account_id, s.state->>'symbol' AS symbol,
+            s.state->>'asset' AS asset
+     FROM oms_aggregate_states s WHERE s.stream_id IN (SELECT stream_id FROM page)
+   )
+   SELECT page.global_position::text AS global_position, page.event_id, page.stream_id, page.stream_version,
+          page.event_type, page.schema_version, page.payload, page.metadata, page.correlation_id,
+          page.occurred_at, page.recorded_at, keys.account_id, keys.symbol, keys.asset,
+          (SELECT last_position FROM event_log_head)::text AS log_end
+   FROM page LEFT JOIN keys ON keys.stream_id = page.stream_id
+   ORDER BY page.global_position`;
 
 type PageRow = EventRow & {
   account_id: string | null;
@@ -68,27 +93,7 @@ export class OutboxRelay {
   async publishPending(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows = rowsOf<PageRow>(
-        await manager.query(
-          `WITH cursor AS (
-             SELECT published_position FROM oms_outbox_cursor WHERE relay = $1 FOR UPDATE SKIP LOCKED
-           ), page AS (
-             SELECT e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type, e.schema_version,
-                    e.payload, e.metadata, e.correlation_id, e.occurred_at, e.recorded_at
-             FROM cursor, events e WHERE e.global_position > cursor.published_position
-             ORDER BY e.global_position LIMIT $2
-           ), keys AS (
-             SELECT s.stream_id, s.state->>'accountId' AS account_id, s.state->>'symbol' AS symbol,
-                    s.state->>'asset' AS asset
-             FROM oms_aggregate_states s WHERE s.stream_id IN (SELECT stream_id FROM page)
-           )
-           SELECT page.global_position::text AS global_position, page.event_id, page.stream_id, page.stream_version,
-                  page.event_type, page.schema_version, page.payload, page.metadata, page.correlation_id,
-                  page.occurred_at, page.recorded_at, keys.account_id, keys.symbol, keys.asset,
-                  (SELECT last_position FROM event_log_head)::text AS log_end
-           FROM page LEFT JOIN keys ON keys.stream_id = page.stream_id
-           ORDER BY page.global_position`,
-          [RELAY, this.options.batchSize ?? 500],
-        ),
+        await manager.query(OUTBOX_PAGE, [OUTBOX_RELAY, this.options.batchSize ?? 500]),
       );
       if (rows.length === 0) {
         await this.measureUnpublished(manager);
@@ -107,7 +112,7 @@ export class OutboxRelay {
       );
       await manager.query(
         `UPDATE oms_outbox_cursor SET published_position = $2::bigint, updated_at = now() WHERE relay = $1`,
-        [RELAY, rows[rows.length - 1].global_position],
+        [OUTBOX_RELAY, rows[rows.length - 1].global_position],
       );
       const last = rows[rows.length - 1];
       this.metrics.published.inc(rows.length);
@@ -121,7 +126,7 @@ export class OutboxRelay {
       await manager.query(
         `SELECT ((SELECT last_position FROM event_log_head) -
                  (SELECT published_position FROM oms_outbox_cursor WHERE relay = $1))::text AS waiting`,
-        [RELAY],
+        [OUTBOX_RELAY],
       ),
     );
     if (row?.waiting != null) this.metrics.unpublished.set(Math.max(0, Number(row.waiting)));
