@@ -1,10 +1,12 @@
 import Decimal from 'decimal.js';
+import { relationRowsRead } from '@oms/persistence/test-support/plan-rows';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { CommandReadModels } from '../commands/orders/command-read-models';
 import { HOLDING_STATUSES, SpotHolding } from '../commands/pre-trade/order-exposure';
 import { ORDER_STATUSES } from '../desk/shared/filter-rules';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
 import { SpotHoldingsCompaction } from './spot-holdings-compaction';
+import { COMPACT_SPOT_HOLDING_CHANGES } from './spot-holdings';
 
 const ACCOUNTS = ['acc-a', 'acc-b'];
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT'];
@@ -230,5 +232,24 @@ describe('Spot holdings kept per account, symbol and side (rm_spot_holdings and 
       ['acc-busy', 'USDT'],
     );
     expect(JSON.stringify(plan)).not.toContain('"Relation Name":"rm_orders"');
+  });
+
+  it('compacts a batch of the oldest changes reading about the batch, not the whole backlog', async () => {
+    await database.dataSource.query(
+      `INSERT INTO rm_spot_holding_changes (account, symbol, side, remaining_qty, unspent_amount, limit_quote,
+                                            market_remaining_qty, open_orders)
+       SELECT 'acc-backlog', 'BTCUSDT', 'BUY', 0, 0, 0, 0, 0 FROM generate_series(1, 5000)`,
+    );
+    await database.dataSource.query(`ANALYZE rm_spot_holding_changes`);
+    // The batch's ids are locked and read once by key, then deleted by key: twice the batch.
+    expect(
+      await relationRowsRead(
+        database.dataSource,
+        COMPACT_SPOT_HOLDING_CHANGES,
+        [100],
+        'rm_spot_holding_changes',
+      ),
+    ).toBeLessThanOrEqual(200);
+    await new SpotHoldingsCompaction(database.dataSource, { intervalMs: 1_000 }).compact();
   });
 });

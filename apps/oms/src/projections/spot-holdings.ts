@@ -36,12 +36,14 @@ export function keptSpotHoldings(account?: string): string {
 
 /**
  * Moves up to $1 of the oldest changes no other transaction holds into the kept sums,
- * deleting them in the same statement, keys in order; answers how many moved.
+ * deleting them in the same statement, keys in order; answers how many moved. The ids
+ * are taken as an array, so the delete finds them by key: as `id IN (subquery)` the
+ * planner joined the subquery to a scan of every change, a batch costing the backlog.
  */
 export const COMPACT_SPOT_HOLDING_CHANGES = `
   WITH moved AS (
     DELETE FROM rm_spot_holding_changes
-     WHERE id IN (SELECT id FROM rm_spot_holding_changes ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+     WHERE id = ANY (ARRAY(SELECT id FROM rm_spot_holding_changes ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED))
     RETURNING account, symbol, side, ${HELD_AMOUNTS.join(', ')}
   ), added AS (
     INSERT INTO rm_spot_holdings AS kept (account, symbol, side, ${HELD_AMOUNTS.join(', ')})
