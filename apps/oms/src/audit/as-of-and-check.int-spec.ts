@@ -6,7 +6,8 @@ import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
 import { futuresFill, futuresOrder, MULTIPLIERS, T0 } from '../fold/test-support/observation-builders';
 import { AsOfService } from './as-of.service';
-import { FoldCheck } from './fold-check';
+import { relationRowsRead } from '@oms/persistence/test-support/plan-rows';
+import { FOLD_CHECK_SAMPLE, FoldCheck } from './fold-check';
 
 describe('as-of reads and the continuous check', () => {
   let database: TestDatabase;
@@ -114,5 +115,24 @@ describe('as-of reads and the continuous check', () => {
         actual: '0.25',
       },
     ]);
+  });
+
+  it('samples the kept states reading a share of them, not every state', async () => {
+    await database.dataSource.query(
+      `INSERT INTO oms_aggregate_states (stream_id, stream_type, version, state, state_hash)
+       SELECT 'sample-check:' || i, 'sample-check', 1, '{}'::jsonb, 'h' FROM generate_series(1, 20000) AS i`,
+    );
+    try {
+      await database.dataSource.query(`ANALYZE oms_aggregate_states`);
+      const read = await relationRowsRead(
+        database.dataSource,
+        FOLD_CHECK_SAMPLE,
+        [20],
+        'oms_aggregate_states',
+      );
+      expect(read).toBeLessThan(10_000);
+    } finally {
+      await database.dataSource.query(`DELETE FROM oms_aggregate_states WHERE stream_type = 'sample-check'`);
+    }
   });
 });

@@ -8,6 +8,22 @@ import { refoldStream } from './stream-refold';
 
 const log = createLogger('FoldCheck');
 
+/**
+ * Up to $1 kept states picked at random, with their rm_orders rows. The pick reads a
+ * share of the table's pages (TABLESAMPLE SYSTEM) sized for about ten times the sample
+ * and at least 16 pages, from the planner's row and page counts (all of it before the
+ * first ANALYZE): ordering every state by random() read the whole table each round.
+ */
+export const FOLD_CHECK_SAMPLE = `
+  SELECT a.stream_id, a.version, a.state_hash, o.state_hash AS order_hash, o.stream_version AS order_version
+  FROM (SELECT s.stream_id, s.version, s.state_hash
+        FROM oms_aggregate_states s TABLESAMPLE SYSTEM ((
+          SELECT least(100, greatest(100.0 * $1 * 10 / greatest(c.reltuples, 1),
+                                     100.0 * 16 / greatest(c.relpages, 1)))::float4
+          FROM pg_class c WHERE c.oid = 'oms_aggregate_states'::regclass))
+        ORDER BY random() LIMIT $1) a
+  LEFT JOIN rm_orders o ON o.stream_id = a.stream_id`;
+
 function metric<T>(name: string, create: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? create();
 }
@@ -101,12 +117,7 @@ export class FoldCheck {
         order_hash: string | null;
         order_version: number | null;
       }>
-    >(
-      `SELECT a.stream_id, a.version, a.state_hash, o.state_hash AS order_hash, o.stream_version AS order_version
-       FROM (SELECT * FROM oms_aggregate_states ORDER BY random() LIMIT $1) a
-       LEFT JOIN rm_orders o ON o.stream_id = a.stream_id`,
-      [this.options.sampleSize ?? 20],
-    );
+    >(FOLD_CHECK_SAMPLE, [this.options.sampleSize ?? 20]);
     const found: FoldCheckDifference[] = [];
     for (const row of sample) {
       const refolded = await refoldStream(this.dataSource, this.deciders, row.stream_id);
