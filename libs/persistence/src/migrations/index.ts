@@ -25,6 +25,7 @@ import { ResolvedCancelActor1795730000000 } from './1795730000000-resolved-cance
 import { UncertainSubmissionLookups1795740000000 } from './1795740000000-uncertain-submission-lookups';
 import { StopOrderPriceType1795750000000 } from './1795750000000-stop-order-price-type';
 import { IdempotencyAttemptSeed1795760000000 } from './1795760000000-idempotency-attempt-seed';
+import { FillsAccountPage1795770000000 } from './1795770000000-fills-account-page';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   UncertainSubmissionLookups1795740000000,
   StopOrderPriceType1795750000000,
   IdempotencyAttemptSeed1795760000000,
+  FillsAccountPage1795770000000,
 ];

@@ -5,13 +5,17 @@ interface PlanNode {
   readonly 'Relation Name'?: string;
   readonly 'Actual Rows': number;
   readonly 'Actual Loops': number;
+  readonly 'Rows Removed by Filter'?: number;
   readonly Plans?: readonly PlanNode[];
 }
 
 function rowsReadFrom(node: PlanNode, relation: string): number {
-  // Scans only: a Delete or Update node names its table too, for the rows it changed.
+  // Scans only: a Delete or Update node names its table too, for the rows it changed. A
+  // scan read the rows it passed on and those its filter dropped (counted over all loops).
   const scanned = node['Relation Name'] === relation && node['Node Type'].endsWith('Scan');
-  const own = scanned ? node['Actual Rows'] * node['Actual Loops'] : 0;
+  const own = scanned
+    ? node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0)
+    : 0;
   return (node.Plans ?? []).reduce((total, child) => total + rowsReadFrom(child, relation), own);
 }
 
