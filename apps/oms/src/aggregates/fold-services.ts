@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { ContractMultiplierLookup } from '@oms/domain';
+import { SnapshotStore } from '@oms/persistence';
 import { ObservationFolder } from '../fold/observation-folder';
 import { ReadModelProjector } from '../projections/read-model.projector';
 import { AggregateDeciders } from './aggregate-deciders';
@@ -7,6 +8,7 @@ import { AggregateStateStore } from './aggregate-state.store';
 import { FoldTransaction } from './fold-transaction';
 import { OrderCommandService } from './order-command.service';
 import { OrderFolder } from './order-folder';
+import { CHECKPOINT_EVERY, StreamCheckpoints } from './stream-checkpoints';
 import { TransactionRunner, typeOrmTransactions } from './transaction-runner';
 
 /** The fold's collaborators, wired once (the Nest module and the specs share this). */
@@ -28,16 +30,25 @@ export function createFoldServices(
   projector: ReadModelProjector = new ReadModelProjector(),
   /** Short transactions' runner (a pipelined pool): desk commands, small fold batches. */
   shortTransactionRunner?: TransactionRunner,
+  /** A checkpoint of each stream every this many events (specs take smaller ones). */
+  checkpointEvery = CHECKPOINT_EVERY,
 ): FoldServices {
   const deciders = new AggregateDeciders(contractMultiplier);
   const states = new AggregateStateStore(deciders);
-  const transactions = new FoldTransaction(typeOrmTransactions(dataSource), deciders, states, projector);
+  const checkpoints = new StreamCheckpoints(new SnapshotStore(dataSource), checkpointEvery);
+  const transactions = new FoldTransaction(
+    typeOrmTransactions(dataSource),
+    deciders,
+    states,
+    projector,
+    checkpoints,
+  );
   const orders = new OrderFolder();
   const observations = new ObservationFolder(orders);
   const shortTransactions =
     shortTransactionRunner === undefined
       ? transactions
-      : new FoldTransaction(shortTransactionRunner, deciders, states, projector);
+      : new FoldTransaction(shortTransactionRunner, deciders, states, projector, checkpoints);
   const commands = new OrderCommandService(shortTransactions, orders, observations, states);
   return { deciders, states, transactions, shortTransactions, orders, observations, commands };
 }

@@ -13,6 +13,7 @@ import { AggregateStateStore } from './aggregate-state.store';
 import { FoldContext } from './fold-context';
 import { CommittedStream } from './fold-unit-of-work';
 import { PARKED_FILLS_WAITING } from './order-links.store';
+import { StreamCheckpoints } from './stream-checkpoints';
 import { TransactionRunner } from './transaction-runner';
 
 const log = createLogger('FoldTransaction');
@@ -41,8 +42,8 @@ export interface FoldOutcome<T> {
 /**
  * One Postgres transaction of decisions: the work decides on aggregates, then the new
  * links and parked fills, the events (expected versions), the aggregate states, the
- * read models and (for the fold) the consumed offsets commit together; the stored events
- * are the outbox (`OutboxRelay` publishes them from the log).
+ * read models, the checkpoints due and (for the fold) the consumed offsets commit
+ * together; the stored events are the outbox (`OutboxRelay` publishes them from the log).
  * A StreamVersionConflictError (another writer appended first) re-runs the whole work
  * on fresh state.
  */
@@ -52,6 +53,7 @@ export class FoldTransaction {
     private readonly deciders: AggregateDeciders,
     private readonly states: AggregateStateStore,
     private readonly projector: ReadModelProjector = new ReadModelProjector(),
+    private readonly checkpoints?: StreamCheckpoints,
   ) {}
 
   /**
@@ -125,6 +127,7 @@ export class FoldTransaction {
           ]);
           const repaired = await this.repairDuplicates(executor, duplicates);
           const committed = prepared.map((stream) => repaired.get(stream.streamId) ?? stream);
+          await this.checkpoints?.write(executor, committed);
           return { result, committed, context };
         }, options.flushCommit !== false);
         this.states.remember(outcome.committed);

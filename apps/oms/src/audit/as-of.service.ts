@@ -46,7 +46,7 @@ export class AsOfService {
   }
 
   async orderOfStream(streamId: string, at: Date): Promise<OrderRow | null> {
-    const folded = await refoldStream(this.dataSource, this.deciders, streamId, at);
+    const folded = await refoldStream(this.dataSource, this.deciders, streamId, { recordedUpTo: at });
     if (folded.version === 0 || folded.lastOccurredAt === null) return null;
     return orderRowOf(streamId, folded.version, folded.state, folded.lastOccurredAt);
   }
@@ -58,7 +58,7 @@ export class AsOfService {
     at: Date,
   ): Promise<PositionRow | null> {
     const streamId = positionStreamId(account, symbol, side);
-    const folded = await refoldStream(this.dataSource, this.deciders, streamId, at);
+    const folded = await refoldStream(this.dataSource, this.deciders, streamId, { recordedUpTo: at });
     if (folded.version === 0 || folded.lastOccurredAt === null) return null;
     return positionRowOf(
       streamId,
@@ -76,7 +76,7 @@ export class AsOfService {
   ): Promise<BalanceAsOf | null> {
     const streamId =
       wallet === 'spot' ? spotBalanceStreamId(account, asset) : futuresBalanceStreamId(account, asset);
-    const folded = await refoldStream(this.dataSource, this.deciders, streamId, at);
+    const folded = await refoldStream(this.dataSource, this.deciders, streamId, { recordedUpTo: at });
     if (wallet === 'spot') {
       const latest = (folded.state as SpotBalanceState).latest;
       if (latest === null) return null;

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Counter, Gauge, register } from 'prom-client';
+import { hashState } from '@oms/persistence';
 import { createLogger } from '@oms/platform';
 import { AggregateDeciders } from '../aggregates/aggregate-deciders';
 import { STATE_HASH_SQL } from '../aggregates/aggregate-state.store';
@@ -59,7 +60,8 @@ const lastDifferences = () =>
 export type FoldCheckDifference =
   | {
       readonly streamId: string;
-      readonly where: 'aggregate-state' | 'rm_orders';
+      /** aggregate-state and rm_orders: the kept row; checkpoint: a stream's newest checkpoint. */
+      readonly where: 'aggregate-state' | 'rm_orders' | 'checkpoint';
       readonly expected: string;
       readonly actual: string | null;
     }
@@ -108,6 +110,26 @@ export class FoldCheck {
     if (this.timer) clearInterval(this.timer);
   }
 
+  /**
+   * The kept state is re-folded from the stream's newest checkpoint: that checkpoint is
+   * checked in turn, re-folded from the one before it (or the first event). Each link of
+   * a stream's checkpoints is checked when it is the newest, so the chain back to the
+   * first event is, at a cost of two checkpoint intervals per sampled stream.
+   */
+  private async verifyCheckpoint(
+    streamId: string,
+    checkpoint: { readonly version: number; readonly stateHash: string },
+  ): Promise<FoldCheckDifference | null> {
+    const refolded = await refoldStream(this.dataSource, this.deciders, streamId, {
+      checkpointAtMost: checkpoint.version - 1,
+      upToVersion: checkpoint.version,
+    });
+    const expected = hashState(refolded.state);
+    return expected === checkpoint.stateHash
+      ? null
+      : { streamId, where: 'checkpoint', expected, actual: checkpoint.stateHash };
+  }
+
   async round(): Promise<FoldCheckDifference[]> {
     const sample = await this.dataSource.query<
       Array<{
@@ -132,6 +154,10 @@ export class FoldCheck {
       }
       if (row.order_version === row.version && row.order_hash !== null && row.order_hash !== expected) {
         found.push({ streamId: row.stream_id, where: 'rm_orders', expected, actual: row.order_hash });
+      }
+      if (refolded.checkpoint !== null) {
+        const checkpoint = await this.verifyCheckpoint(row.stream_id, refolded.checkpoint);
+        if (checkpoint !== null) found.push(checkpoint);
       }
     }
     // One statement, one snapshot: the kept holdings and the orders as of the same moment.

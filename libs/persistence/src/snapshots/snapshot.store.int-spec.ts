@@ -102,4 +102,15 @@ describe('SnapshotStore', () => {
       ['position:b', 5],
     ]);
   });
+
+  it('loads the newest snapshot taken at or before a time', async () => {
+    await snapshots.save(database.dataSource.manager, 'position:c', 3, { qty: '3', fills: 3 }, { keep: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const between = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await snapshots.save(database.dataSource.manager, 'position:c', 6, { qty: '6', fills: 6 }, { keep: 10 });
+    expect((await snapshots.load('position:c', { takenAtMost: between }))?.version).toBe(3);
+    expect((await snapshots.load('position:c', { takenAtMost: new Date() }))?.version).toBe(6);
+    expect(await snapshots.load('position:c', { takenAtMost: new Date(0) })).toBeUndefined();
+  });
 });

@@ -36,6 +36,8 @@ export interface LoadSnapshotOptions {
   readonly stateVersion?: number;
   /** The newest snapshot at or below this version (as-of reads); default: the newest. */
   readonly maxVersion?: number;
+  /** The newest snapshot taken at or before this time (as-of reads by time); default: any. */
+  readonly takenAtMost?: Date;
   /** Read inside the caller's transaction. */
   readonly executor?: SqlExecutor;
 }
@@ -115,8 +117,14 @@ export class SnapshotStore {
     const rows = (await (options.executor ?? this.dataSource).query(
       `SELECT ${SNAPSHOT_COLUMNS} FROM aggregate_snapshots
        WHERE stream_id = $1 AND state_version = $2 AND version <= $3
+         AND ($4::timestamptz IS NULL OR taken_at <= $4::timestamptz)
        ORDER BY version DESC LIMIT 5`,
-      [streamId, options.stateVersion ?? 1, options.maxVersion ?? 2_147_483_647],
+      [
+        streamId,
+        options.stateVersion ?? 1,
+        options.maxVersion ?? 2_147_483_647,
+        options.takenAtMost?.toISOString() ?? null,
+      ],
     )) as SnapshotRow[];
     return rows.map((row) => this.verified<State>(row)).find((snapshot) => snapshot !== undefined);
   }
