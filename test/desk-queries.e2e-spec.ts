@@ -123,6 +123,22 @@ describe('Desk API queries (e2e)', () => {
     expect(seen).toEqual((await list('')).items.map((order) => order.id));
   });
 
+  it('pages a token of several accounts through their orders one at a time, in the order of the whole list', async () => {
+    const both = await desk.issueToken('q-viewer-ab', 'viewer', ['desk-a', 'desk-b']);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await desk.call(`/v1/orders?limit=1${cursor ? `&cursor=${cursor}` : ''}`, {
+        token: both,
+      });
+      const page = (await response.json()) as Page<Order>;
+      expect(page.items).toHaveLength(1);
+      seen.push(page.items[0].id);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(seen).toEqual((await list('')).items.map((order) => order.id));
+  });
+
   it('gives no cursor when a page ends exactly at the last order', async () => {
     const first = await list('?limit=3');
     expect(first.nextCursor).not.toBeNull();

@@ -38,6 +38,7 @@ const FILLS_NEWEST_FIRST: KeysetList<FillRow, FillResponse> = {
     { column: 'account', rule: TEXT_KEY },
     { column: 'market', rule: /^(spot|futures)$/ },
   ],
+  accountIndexed: true,
   toItem: toFillResponse,
   cursorOf: fillCursor,
 };

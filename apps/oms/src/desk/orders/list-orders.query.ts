@@ -54,6 +54,7 @@ const ORDERS_NEWEST_FIRST: KeysetList<OrderRow, OrderResponse> = {
   columns: ORDER_COLUMNS,
   time: 'created_at',
   keys: [{ column: 'id', rule: UUID_KEY, cast: '::uuid' }],
+  accountIndexed: true,
   toItem: toOrderResponse,
   cursorOf: orderCursor,
 };

@@ -20,6 +20,11 @@ export interface KeysetList<Row, Item> {
   readonly columns: string;
   readonly time: string;
   readonly keys: readonly KeysetColumn[];
+  /**
+   * The table has an index on (account, time DESC, keys DESC...): a page of several
+   * accounts reads each account's newest rows through it and keeps the newest of those.
+   */
+  readonly accountIndexed?: boolean;
   readonly toItem: (row: Row) => Item;
   readonly cursorOf: (row: Row) => PageCursor;
 }
@@ -52,10 +57,18 @@ export async function keysetPage<Row, Item>(
     );
   }
   const order = [list.time, ...keyColumns].map((column) => `${column} DESC`).join(', ');
-  const rows = await dataSource.query<Row[]>(
-    `SELECT ${list.columns} FROM ${list.table} ${sql.clause()}
-        ORDER BY ${order} LIMIT ${sql.bind(limit + 1)}`,
-    sql.params,
-  );
+  const fetched = sql.bind(limit + 1);
+  const accounts = list.accountIndexed ? sql.severalValuesOf('account') : undefined;
+  // Several accounts: `account = ANY(...)` cannot be read in order from the account's
+  // index, so each account's newest rows are read through it and merged (a walk of every
+  // account's rows otherwise, through rows of accounts outside the list).
+  const text =
+    accounts === undefined
+      ? `SELECT ${list.columns} FROM ${list.table} ${sql.clause()} ORDER BY ${order} LIMIT ${fetched}`
+      : `SELECT page.* FROM unnest(${sql.bind([...accounts])}::text[]) AS scope(account)
+         CROSS JOIN LATERAL (SELECT ${list.columns} FROM ${list.table} ${sql.clause()} AND account = scope.account
+                             ORDER BY ${order} LIMIT ${fetched}) page
+         ORDER BY ${order} LIMIT ${fetched}`;
+  const rows = await dataSource.query<Row[]>(text, sql.params);
   return toPage(rows, limit, list.toItem, (row) => encodeCursor(list.name, list.cursorOf(row)));
 }

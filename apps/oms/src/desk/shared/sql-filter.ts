@@ -5,6 +5,8 @@
 export class SqlFilter {
   private readonly conditions: string[] = [];
   readonly params: unknown[] = [];
+  /** The values of each column restricted to several (`within`). */
+  private readonly severalValues = new Map<string, readonly string[]>();
 
   /** Binds a value and returns its placeholder. */
   bind(value: unknown): string {
@@ -31,9 +33,14 @@ export class SqlFilter {
    */
   within(column: string, values: readonly string[] | null): this {
     if (values === null) return this;
-    return values.length === 1
-      ? this.where(`${column} = ?`, values[0])
-      : this.where(`${column} = ANY(?)`, [...values]);
+    if (values.length === 1) return this.where(`${column} = ?`, values[0]);
+    this.severalValues.set(column, values);
+    return this.where(`${column} = ANY(?)`, [...values]);
+  }
+
+  /** The values `column` is restricted to when `within` gave it several; else undefined. */
+  severalValuesOf(column: string): readonly string[] | undefined {
+    return this.severalValues.get(column);
   }
 
   /** Restricts a time `column` to [from, to) when either bound is given (ISO-8601 text). */
