@@ -1,7 +1,9 @@
 import { PoolClient } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
+import { hashState } from '@oms/persistence';
 import { AggregateDeciders, aggregateKindOf, AnyDecider } from '../aggregates/aggregate-deciders';
 import { AggregateStateStore, STATE_HASH_SQL, storedToDecided } from '../aggregates/aggregate-state.store';
+import { CHECKPOINT_STATE_VERSION } from '../aggregates/stream-checkpoints';
 import { col, UpsertColumn } from '../projections/multi-row-upsert';
 import { ProjectedStream, ReadModelProjector } from '../projections/read-model.projector';
 import { ReplayedEvent, streamEventLog } from './event-log-copy';
@@ -74,6 +76,24 @@ interface ReplayRun {
   events: number;
   readonly started: number;
   total: number;
+  /** The checkpoints to check as the fold passes them (verify): hash by version, by stream. */
+  readonly checkpoints: ReadonlyMap<string, ReadonlyMap<number, string>>;
+  readonly checkpointDifferences: ReplayDifference[];
+}
+
+/** Every checkpoint's state hash (aggregate_snapshots of the current shape), by stream and version. */
+async function checkpointHashes(dataSource: DataSource): Promise<Map<string, Map<number, string>>> {
+  const rows = await dataSource.query<Array<{ stream_id: string; version: number; hash: string }>>(
+    `SELECT stream_id, version, encode(state_hash, 'hex') AS hash FROM aggregate_snapshots WHERE state_version = $1`,
+    [CHECKPOINT_STATE_VERSION],
+  );
+  const byStream = new Map<string, Map<number, string>>();
+  for (const row of rows) {
+    const versions = byStream.get(row.stream_id) ?? new Map<number, string>();
+    versions.set(row.version, row.hash);
+    byStream.set(row.stream_id, versions);
+  }
+  return byStream;
 }
 
 /** The streams touched since they were last projected: their state before, and the events that touched them. */
@@ -119,21 +139,41 @@ export class ReadModelReplay {
     };
   }
 
+  /**
+   * Rebuilds aside and lists every difference from the live tables; each stream's
+   * checkpoints (aggregate_snapshots) are checked too, as the fold passes their versions.
+   */
   async verify(options: ReplayOptions = {}): Promise<ReplayResult> {
-    const run = await this.fold(options);
+    const run = await this.fold(options, await checkpointHashes(this.dataSource));
     const differences = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       // Compare against the log as of this snapshot: fold what was committed since.
       await this.catchUp(manager, run, options);
       return compareRebuilt(manager);
     });
     await dropRebuildTables(this.dataSource);
-    return { events: run.events, streams: run.folded.size, elapsedMs: Date.now() - run.started, differences };
+    return {
+      events: run.events,
+      streams: run.folded.size,
+      elapsedMs: Date.now() - run.started,
+      differences: [...differences, ...run.checkpointDifferences],
+    };
   }
 
   /** Folds the whole log into the fresh tables, loading each once. */
-  private async fold(options: ReplayOptions): Promise<ReplayRun> {
+  private async fold(
+    options: ReplayOptions,
+    checkpoints: ReadonlyMap<string, ReadonlyMap<number, string>> = new Map(),
+  ): Promise<ReplayRun> {
     await createRebuildTables(this.dataSource);
-    const run: ReplayRun = { folded: new Map(), position: '0', events: 0, started: Date.now(), total: 0 };
+    const run: ReplayRun = {
+      folded: new Map(),
+      position: '0',
+      events: 0,
+      started: Date.now(),
+      total: 0,
+      checkpoints,
+      checkpointDifferences: [],
+    };
     const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(
       `SELECT count(*)::int AS total FROM events`,
     );
@@ -248,6 +288,19 @@ export class ReadModelReplay {
       storedToDecided(event.type, event.schemaVersion, event.payload),
     );
     folded.version = event.streamVersion;
+    const checkpoint = run.checkpoints.get(event.streamId)?.get(event.streamVersion);
+    if (checkpoint !== undefined) {
+      const replayed = hashState(folded.state);
+      if (replayed !== checkpoint) {
+        run.checkpointDifferences.push({
+          table: 'aggregate_snapshots',
+          key: { stream_id: event.streamId, version: event.streamVersion },
+          column: 'state_hash',
+          live: checkpoint,
+          rebuilt: replayed,
+        });
+      }
+    }
   }
 
   /** The pg connection of a transaction's manager, or one of the pool's for the data source. */

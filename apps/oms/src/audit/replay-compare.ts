@@ -11,7 +11,7 @@ import {
 
 /** One difference between a live row and the row rebuilt from the log. */
 export interface ReplayDifference {
-  readonly table: RebuiltTable | 'rm_spot_holdings';
+  readonly table: RebuiltTable | 'rm_spot_holdings' | 'aggregate_snapshots';
   readonly key: Readonly<Record<string, unknown>>;
   /** The differing column; null when the row exists on one side only. */
   readonly column: string | null;

@@ -14,6 +14,7 @@ import {
 } from '../fold/test-support/observation-builders';
 import { AsOfService } from './as-of.service';
 import { FoldCheck } from './fold-check';
+import { ReadModelReplay } from './read-model-replay';
 import { refoldStream } from './stream-refold';
 
 const CHECKPOINT_EVERY = 10;
@@ -109,9 +110,11 @@ describe('Stream checkpoints: as-of reads and the continuous check start from on
     }
   });
 
-  it('finds no difference, then names a newest checkpoint altered along with its hash', async () => {
+  it('finds no difference, in the check and the replay, then names a newest checkpoint altered along with its hash', async () => {
     const check = new FoldCheck(database.dataSource, fold.deciders, { intervalMs: 60_000, sampleSize: 50 });
+    const replay = new ReadModelReplay(database.dataSource, fold.deciders);
     expect(await check.round()).toEqual([]);
+    expect((await replay.verify()).differences).toEqual([]);
     const [newest] = await database.dataSource.query<
       Array<{ version: number; state: Record<string, unknown> }>
     >(`SELECT version, state FROM aggregate_snapshots WHERE stream_id = $1 ORDER BY version DESC LIMIT 1`, [
@@ -126,5 +129,14 @@ describe('Stream checkpoints: as-of reads and the continuous check start from on
     expect(await check.round()).toContainEqual(
       expect.objectContaining({ streamId: position, where: 'checkpoint', actual: hashState(altered) }),
     );
+    expect((await replay.verify()).differences).toEqual([
+      {
+        table: 'aggregate_snapshots',
+        key: { stream_id: position, version: newest.version },
+        column: 'state_hash',
+        live: hashState(altered),
+        rebuilt: hashState(newest.state),
+      },
+    ]);
   });
 });
