@@ -47,6 +47,7 @@ describe('OMS metrics endpoint (e2e)', () => {
       'oms_resolutions_total',
       'oms_pre_trade_refusals_total',
       'oms_resolution_lookups_total',
+      'oms_desk_order_step_seconds',
     ])
       expect(text).toContain(`# TYPE ${name} `);
     // One OMS process on the demo key (ingest polls with a read-only key of its own):
@@ -54,7 +55,7 @@ describe('OMS metrics endpoint (e2e)', () => {
     expect(demoKeyBudget(text)).toEqual({ query: 5, order: 20 });
   });
 
-  it('counts a placed desk order by market and status, and a pre-trade refusal by rule', async () => {
+  it('counts a placed desk order by market and status, a pre-trade refusal by rule, and times each step of the placement', async () => {
     const before = (await scrape(desk.omsUrl)).text;
     const order = {
       account: 'demo',
@@ -78,6 +79,15 @@ describe('OMS metrics endpoint (e2e)', () => {
     expect(sample(after, 'oms_pre_trade_refusals_total', { rule: 'PRICE_TICK' })).toBe(
       sample(before, 'oms_pre_trade_refusals_total', { rule: 'PRICE_TICK' }) + 1,
     );
+    // Each step of the placed order is timed once; the refused one stopped at its pre-trade step.
+    const stepCount = (text: string, step: string) =>
+      sample(text, 'oms_desk_order_step_seconds_count', { market: 'spot', step });
+    for (const step of ['intent', 'venue', 'outcome', 'answer'])
+      expect({ step, count: stepCount(after, step) }).toEqual({ step, count: stepCount(before, step) + 1 });
+    expect(stepCount(after, 'pre-trade')).toBe(stepCount(before, 'pre-trade') + 2);
+    expect(
+      sample(after, 'oms_desk_order_step_seconds_sum', { market: 'spot', step: 'venue' }),
+    ).toBeGreaterThan(sample(before, 'oms_desk_order_step_seconds_sum', { market: 'spot', step: 'venue' }));
   });
 
   it('counts an uncertain submission, its resolution by evidence and its time to certainty', async () => {

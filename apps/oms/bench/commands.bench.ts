@@ -17,6 +17,7 @@ import { Client } from 'pg';
 import { Agent, request } from 'undici';
 import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
 import { printBenchResult } from '@oms/platform';
+import { sample } from '../../../test/commands-support/prometheus-text';
 import { ProcessStack, startProcessStack } from './process-stack';
 import { StackCpu, startStackCpuUsage } from './stack-cpu-usage';
 
@@ -42,6 +43,23 @@ function cpuDetail(cpu: StackCpu): string {
     .join(', ');
 }
 
+const PLACEMENT_STEPS = ['pre-trade', 'intent', 'venue', 'outcome', 'answer'];
+
+const scrapeOms = async (stack: ProcessStack) => (await fetch(`${stack.omsUrl}/metrics`)).text();
+
+/** Mean milliseconds of each spot placement step between two scrapes of the OMS's metrics. */
+function stepMeans(before: string, after: string): Map<string, number> {
+  const delta = (text: string, suffix: string, step: string) =>
+    sample(text, `oms_desk_order_step_seconds_${suffix}`, { market: 'spot', step });
+  return new Map(
+    PLACEMENT_STEPS.map((step) => {
+      const count = delta(after, 'count', step) - delta(before, 'count', step);
+      const seconds = delta(after, 'sum', step) - delta(before, 'sum', step);
+      return [step, count === 0 ? 0 : round2((seconds * 1000) / count)];
+    }),
+  );
+}
+
 const STACK_SETTINGS = {
   VENUE_ORDER_WEIGHT_PER_SECOND: '100000',
   VENUE_QUERY_WEIGHT_PER_SECOND: '100000',
@@ -57,9 +75,14 @@ interface Bench {
    * Milliseconds of ROUNDS direct venue calls and ROUNDS desk orders, interleaved, and
    * the CPU each part of the stack used meanwhile; each call `pauseMs` after the last.
    */
-  overhead(
-    pauseMs?: number,
-  ): Promise<{ directMs: number[]; deskMs: number[]; wallMs: number; cpu: StackCpu }>;
+  overhead(pauseMs?: number): Promise<{
+    directMs: number[];
+    deskMs: number[];
+    wallMs: number;
+    cpu: StackCpu;
+    /** Mean milliseconds of each placement step over the desk orders (the OMS's own metric). */
+    stepsMs: ReadonlyMap<string, number>;
+  }>;
   close(): Promise<void>;
 }
 
@@ -113,6 +136,7 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
       }
       const deskMs: number[] = [];
       const directMs: number[] = [];
+      const stepsBefore = await scrapeOms(stack);
       const cpuUsage = await startStackCpuUsage(stack);
       const began = performance.now();
       const pause = () => (pauseMs > 0 ? new Promise((resolve) => setTimeout(resolve, pauseMs)) : undefined);
@@ -127,7 +151,8 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
         deskMs.push(performance.now() - started);
       }
       const wallMs = performance.now() - began;
-      return { directMs, deskMs, wallMs, cpu: await cpuUsage() };
+      const cpu = await cpuUsage();
+      return { directMs, deskMs, wallMs, cpu, stepsMs: stepMeans(stepsBefore, await scrapeOms(stack)) };
     },
     async close() {
       await direct.close();
@@ -200,6 +225,12 @@ async function main(): Promise<void> {
         unit: 'ms',
         detail: `${ROUNDS} rounds, each call ${SETTLE_MS} ms after the last; desk order p${p} ${round2(percentile(settled.deskMs, p))} ms, direct ${round2(percentile(settled.directMs, p))} ms`,
       })),
+      {
+        metric: 'desk order steps, mean, settled stack (pre-trade + intent + venue + outcome + answer)',
+        value: round2([...settled.stepsMs.values()].reduce((sum, ms) => sum + ms, 0)),
+        unit: 'ms',
+        detail: [...settled.stepsMs].map(([step, ms]) => `${step} ${ms}`).join(', '),
+      },
       {
         metric: 'stack CPU per round (direct call + desk order)',
         value: round2(totalOf(cpu) / ROUNDS),

@@ -73,17 +73,29 @@ export class OrderPlacementService {
   async placeSpot(input: SpotOrderInput, origin: CommandOrigin): Promise<OrderResponse> {
     const gateway = this.gateways.get(input.account);
     const intent = await this.recordSpotIntent(gateway, input, origin);
-    const outcome = await gateway.client.spot.placeOrder(spotWireOrder(intent));
-    const recorded = await this.recorder.record(intent.ref, outcome, origin);
-    return this.answerOrRefuse(intent.omsOrderId, 'spot', outcome, recorded);
+    const outcome = await this.metrics.placementStep('spot', 'venue', () =>
+      gateway.client.spot.placeOrder(spotWireOrder(intent)),
+    );
+    const recorded = await this.metrics.placementStep('spot', 'outcome', () =>
+      this.recorder.record(intent.ref, outcome, origin),
+    );
+    return this.metrics.placementStep('spot', 'answer', () =>
+      this.answerOrRefuse(intent.omsOrderId, 'spot', outcome, recorded),
+    );
   }
 
   async placeFutures(input: FuturesOrderInput, origin: CommandOrigin): Promise<OrderResponse> {
     const gateway = this.gateways.get(input.account);
     const intent = await this.recordFuturesIntent(gateway, input, origin);
-    const outcome = await gateway.client.futures.placeOrder(futuresWireOrder(intent));
-    const recorded = await this.recorder.record(intent.ref, outcome, origin);
-    return this.answerOrRefuse(intent.omsOrderId, 'futures', outcome, recorded);
+    const outcome = await this.metrics.placementStep('futures', 'venue', () =>
+      gateway.client.futures.placeOrder(futuresWireOrder(intent)),
+    );
+    const recorded = await this.metrics.placementStep('futures', 'outcome', () =>
+      this.recorder.record(intent.ref, outcome, origin),
+    );
+    return this.metrics.placementStep('futures', 'answer', () =>
+      this.answerOrRefuse(intent.omsOrderId, 'futures', outcome, recorded),
+    );
   }
 
   /** Checks one spot order and records its intent; throws a DeskError naming the field otherwise. */
@@ -108,7 +120,9 @@ export class OrderPlacementService {
         }),
       fieldPrefix,
     );
-    await this.preTrade.checkSpot(gateway, request, fieldPrefix);
+    await this.metrics.placementStep('spot', 'pre-trade', () =>
+      this.preTrade.checkSpot(gateway, request, fieldPrefix),
+    );
     const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId), fieldPrefix);
     const ref = { market: 'spot', accountId: input.account, clientOrderId } as const;
     const command = {
@@ -118,7 +132,11 @@ export class OrderPlacementService {
       request,
       now: Date.now(),
     } as const;
-    const omsOrderId = await this.intent(this.commands.execute(ref, command, origin, 'oms'), fieldPrefix);
+    const omsOrderId = await this.intent(
+      'spot',
+      () => this.commands.execute(ref, command, origin, 'oms'),
+      fieldPrefix,
+    );
     return { ref, omsOrderId, request, input };
   }
 
@@ -129,19 +147,29 @@ export class OrderPlacementService {
     fieldPrefix = '',
   ): Promise<RecordedIntent<FuturesOrderRequest | FuturesStopOrderRequest>> {
     const request = readDeskRequest(() => futuresRequestOf(input), fieldPrefix);
-    await this.preTrade.checkFutures(gateway, request, fieldPrefix);
+    await this.metrics.placementStep('futures', 'pre-trade', () =>
+      this.preTrade.checkFutures(gateway, request, fieldPrefix),
+    );
     const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId), fieldPrefix);
     const actor = actorOf(origin);
     const now = Date.now();
     if (request.product === 'futures-stop') {
       const ref = { market: 'futures-stop', accountId: input.account, clientOrderId } as const;
       const command = { type: 'PlaceFuturesStopOrder', clientOrderId, actor, request, now } as const;
-      const omsOrderId = await this.intent(this.commands.execute(ref, command, origin, 'oms'), fieldPrefix);
+      const omsOrderId = await this.intent(
+        'futures',
+        () => this.commands.execute(ref, command, origin, 'oms'),
+        fieldPrefix,
+      );
       return { ref, omsOrderId, request, input };
     }
     const ref = { market: 'futures', accountId: input.account, clientOrderId } as const;
     const command = { type: 'PlaceFuturesOrder', clientOrderId, actor, request, now } as const;
-    const omsOrderId = await this.intent(this.commands.execute(ref, command, origin, 'oms'), fieldPrefix);
+    const omsOrderId = await this.intent(
+      'futures',
+      () => this.commands.execute(ref, command, origin, 'oms'),
+      fieldPrefix,
+    );
     return { ref, omsOrderId, request, input };
   }
 
@@ -209,10 +237,17 @@ export class OrderPlacementService {
     throw deskErrorOfRejection(outcome.error, outcome.sent);
   }
 
-  private async intent(written: ReturnType<OrderCommands['execute']>, fieldPrefix: string): Promise<string> {
-    const result = await written;
-    if (result instanceof DomainError) throw deskErrorOfDomain(result, fieldPrefix);
-    return result.omsOrderId;
+  /** Records an order's intent (timed as the placement's intent step); a refusal names the field. */
+  private intent(
+    market: 'spot' | 'futures',
+    execute: () => ReturnType<OrderCommands['execute']>,
+    fieldPrefix: string,
+  ): Promise<string> {
+    return this.metrics.placementStep(market, 'intent', async () => {
+      const result = await execute();
+      if (result instanceof DomainError) throw deskErrorOfDomain(result, fieldPrefix);
+      return result.omsOrderId;
+    });
   }
 }
 
