@@ -68,7 +68,12 @@ export function positionRowOf(
     streamVersion: version,
     updatedAt,
   };
-  const pnl = futuresPositionPnl(state, { markPrice: null, settlementAsset: settlementAsset(state) });
+  // The row holds totals only: the days would cost one step per day the position traded.
+  const pnl = futuresPositionPnl(state, {
+    markPrice: null,
+    settlementAsset: settlementAsset(state),
+    byDay: false,
+  });
   if (pnl instanceof DomainError) {
     const contracts = foldPosition(state).contracts.toFixed();
     return {

@@ -103,9 +103,16 @@ export function futuresPositionPnl(
     readonly settlementAsset: string;
     readonly feeAssetPrices?: FeeAssetPrices;
     readonly scale?: number;
+    /**
+     * False: the totals alone (`byDay` empty), at a cost that does not grow with the days
+     * the position has traded (`settled.days` gains one a day): what a read model needs
+     * on every fill. Default true.
+     */
+    readonly byDay?: boolean;
   },
 ): FuturesPositionPnl | DomainError {
   return refusalAsValue(() => {
+    const withDays = options.byDay !== false;
     const fold = foldPosition(state);
     const days = new Map<string, { realized: Dec; fees: Dec; funding: Dec }>();
     const onDay = (time: number) => lineOf(utcDay(time));
@@ -114,7 +121,7 @@ export function futuresPositionPnl(
       days.set(day, totals);
       return totals;
     };
-    for (const [day, totals] of Object.entries(state.settled.days)) {
+    for (const [day, totals] of withDays ? Object.entries(state.settled.days) : []) {
       const line = lineOf(day);
       line.realized = line.realized.plus(totals.realizedPnl);
       for (const [asset, amount] of Object.entries(totals.fees))
@@ -122,7 +129,7 @@ export function futuresPositionPnl(
       for (const [asset, amount] of Object.entries(totals.funding))
         line.funding = line.funding.plus(new Dec(amount).times(priceOf(asset, options)));
     }
-    for (const { time, realized } of fold.realizedByFill)
+    for (const { time, realized } of withDays ? fold.realizedByFill : [])
       onDay(time).realized = onDay(time).realized.plus(realized);
     let fees = new Dec(0);
     for (const [asset, amount] of Object.entries(state.settled.fees))
@@ -131,7 +138,7 @@ export function futuresPositionPnl(
       if (fill.fee === null) continue;
       const fee = new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options));
       fees = fees.plus(fee);
-      onDay(fill.time).fees = onDay(fill.time).fees.plus(fee);
+      if (withDays) onDay(fill.time).fees = onDay(fill.time).fees.plus(fee);
     }
     let funding = new Dec(0);
     for (const [asset, amount] of Object.entries(state.settled.funding))
@@ -139,7 +146,7 @@ export function futuresPositionPnl(
     for (const payment of state.funding) {
       const amount = new Dec(payment.amount).times(priceOf(payment.asset, options));
       funding = funding.plus(amount);
-      onDay(payment.time).funding = onDay(payment.time).funding.plus(amount);
+      if (withDays) onDay(payment.time).funding = onDay(payment.time).funding.plus(amount);
     }
     const money = (value: Dec): string =>
       options.scale === undefined ? canonicalDecimal(value) : roundToScale(value, options.scale);
