@@ -21,7 +21,10 @@ function positionTradedDaily(): FuturesPositionState {
       fee: { asset: 'USDT', amount: '0.25' },
     }),
   ]).flat();
-  const result = runCommands(positionDecider, fills.map((fill) => recordFill(fill)));
+  const result = runCommands(
+    positionDecider,
+    fills.map((fill) => recordFill(fill)),
+  );
   if (result.refusal !== null) throw result.refusal;
   return result.state;
 }
@@ -39,7 +42,7 @@ describe('futuresPositionPnl without its days', () => {
     const whole = futuresPositionPnl(state, options);
     const totals = futuresPositionPnl(state, { ...options, byDay: false });
     expect(whole).not.toBeInstanceOf(Error);
-    expect((whole as { byDay: unknown[] }).byDay).toHaveLength(DAYS);
+    expect((whole as { readonly byDay: readonly unknown[] }).byDay).toHaveLength(DAYS);
     expect(totals).toEqual({ ...whole, byDay: [] });
   });
 
