@@ -21,7 +21,7 @@ import { PreTradeService } from '../pre-trade/pre-trade.service';
 import { VenueGateway, VenueGateways } from '../venue/venue-gateways';
 import { newClientOrderId } from './client-order-ids';
 import { deskErrorOfRejection } from './venue-refusal';
-import { CreateOutcomeRecorder } from './create-outcome.recorder';
+import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
 import { deskErrorOfDomain, readDeskRequest } from './domain-refusal';
 import { CommandOrigin, OrderCommands } from './order-commands';
 import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
@@ -73,28 +73,35 @@ export class OrderPlacementService {
   async placeSpot(input: SpotOrderInput, origin: CommandOrigin): Promise<OrderResponse> {
     const gateway = this.gateways.get(input.account);
     const intent = await this.recordSpotIntent(gateway, input, origin);
-    const outcome = await this.metrics.placementStep('spot', 'venue', () =>
+    return this.sendAndAnswer('spot', intent, origin, () =>
       gateway.client.spot.placeOrder(spotWireOrder(intent)),
-    );
-    const recorded = await this.metrics.placementStep('spot', 'outcome', () =>
-      this.recorder.record(intent.ref, outcome, origin),
-    );
-    return this.metrics.placementStep('spot', 'answer', () =>
-      this.answerOrRefuse(intent.omsOrderId, 'spot', outcome, recorded),
     );
   }
 
   async placeFutures(input: FuturesOrderInput, origin: CommandOrigin): Promise<OrderResponse> {
     const gateway = this.gateways.get(input.account);
     const intent = await this.recordFuturesIntent(gateway, input, origin);
-    const outcome = await this.metrics.placementStep('futures', 'venue', () =>
+    return this.sendAndAnswer('futures', intent, origin, () =>
       gateway.client.futures.placeOrder(futuresWireOrder(intent)),
     );
-    const recorded = await this.metrics.placementStep('futures', 'outcome', () =>
+  }
+
+  /**
+   * The steps after a single order's intent, each timed: the venue call, recording its
+   * outcome, and the answer (or the refusal) to the desk.
+   */
+  private async sendAndAnswer(
+    market: 'spot' | 'futures',
+    intent: RecordedIntent<unknown>,
+    origin: CommandOrigin,
+    send: () => Promise<WriteOutcome<CreateAck>>,
+  ): Promise<OrderResponse> {
+    const outcome = await this.metrics.placementStep(market, 'venue', send);
+    const recorded = await this.metrics.placementStep(market, 'outcome', () =>
       this.recorder.record(intent.ref, outcome, origin),
     );
-    return this.metrics.placementStep('futures', 'answer', () =>
-      this.answerOrRefuse(intent.omsOrderId, 'futures', outcome, recorded),
+    return this.metrics.placementStep(market, 'answer', () =>
+      this.answerOrRefuse(intent.omsOrderId, market, outcome, recorded),
     );
   }
 
