@@ -1,6 +1,6 @@
 import { PoolClient } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import { hashState } from '@oms/persistence';
+import { hashState, SnapshotStore } from '@oms/persistence';
 import { AggregateDeciders, aggregateKindOf, AnyDecider } from '../aggregates/aggregate-deciders';
 import { AggregateStateStore, STATE_HASH_SQL, storedToDecided } from '../aggregates/aggregate-state.store';
 import { CHECKPOINT_STATE_VERSION } from '../aggregates/stream-checkpoints';
@@ -81,21 +81,6 @@ interface ReplayRun {
   readonly checkpointDifferences: ReplayDifference[];
 }
 
-/** Every checkpoint's state hash (aggregate_snapshots of the current shape), by stream and version. */
-async function checkpointHashes(dataSource: DataSource): Promise<Map<string, Map<number, string>>> {
-  const rows = await dataSource.query<Array<{ stream_id: string; version: number; hash: string }>>(
-    `SELECT stream_id, version, encode(state_hash, 'hex') AS hash FROM aggregate_snapshots WHERE state_version = $1`,
-    [CHECKPOINT_STATE_VERSION],
-  );
-  const byStream = new Map<string, Map<number, string>>();
-  for (const row of rows) {
-    const versions = byStream.get(row.stream_id) ?? new Map<number, string>();
-    versions.set(row.version, row.hash);
-    byStream.set(row.stream_id, versions);
-  }
-  return byStream;
-}
-
 /** The streams touched since they were last projected: their state before, and the events that touched them. */
 type Touched = Map<
   string,
@@ -144,7 +129,8 @@ export class ReadModelReplay {
    * checkpoints (aggregate_snapshots) are checked too, as the fold passes their versions.
    */
   async verify(options: ReplayOptions = {}): Promise<ReplayResult> {
-    const run = await this.fold(options, await checkpointHashes(this.dataSource));
+    const checkpoints = await new SnapshotStore(this.dataSource).stateHashes(CHECKPOINT_STATE_VERSION);
+    const run = await this.fold(options, checkpoints);
     const differences = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       // Compare against the log as of this snapshot: fold what was committed since.
       await this.catchUp(manager, run, options);

@@ -113,4 +113,12 @@ describe('SnapshotStore', () => {
     expect((await snapshots.load('position:c', { takenAtMost: new Date() }))?.version).toBe(6);
     expect(await snapshots.load('position:c', { takenAtMost: new Date(0) })).toBeUndefined();
   });
+
+  it('lists every snapshot hash of a state shape by stream and version, without the states', async () => {
+    const hashes = await snapshots.stateHashes();
+    expect([...(hashes.get('position:c')?.keys() ?? [])].sort()).toEqual([3, 6]);
+    expect(hashes.get('position:c')?.get(6)).toBe(hashState({ qty: '6', fills: 6 }));
+    expect(hashes.get('position:a')?.has(9)).toBe(false);
+    expect((await snapshots.stateHashes(2)).get('position:a')?.get(9)).toBe(hashState({ shape: 'v2' }));
+  });
 });

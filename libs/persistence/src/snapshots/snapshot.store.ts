@@ -148,6 +148,24 @@ export class SnapshotStore {
     return loaded;
   }
 
+  /**
+   * Every snapshot's state hash (of the state shape asked for), by stream and version,
+   * without the states: to check them against states folded elsewhere (a replay).
+   */
+  async stateHashes(stateVersion = 1): Promise<Map<string, Map<number, string>>> {
+    const rows = await this.dataSource.query<Array<{ stream_id: string; version: number; hash: string }>>(
+      `SELECT stream_id, version, encode(state_hash, 'hex') AS hash FROM aggregate_snapshots WHERE state_version = $1`,
+      [stateVersion],
+    );
+    const byStream = new Map<string, Map<number, string>>();
+    for (const row of rows) {
+      const versions = byStream.get(row.stream_id) ?? new Map<number, string>();
+      versions.set(row.version, row.hash);
+      byStream.set(row.stream_id, versions);
+    }
+    return byStream;
+  }
+
   private verified<State>(row: SnapshotRow): AggregateSnapshot<State> | undefined {
     if (hashState(row.state) !== row.state_hash) {
       // The log is the truth: a snapshot that does not match its hash is only skipped.
