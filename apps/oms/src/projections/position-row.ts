@@ -68,12 +68,7 @@ export function positionRowOf(
     streamVersion: version,
     updatedAt,
   };
-  // The row holds totals only: the days would cost one step per day the position traded.
-  const pnl = futuresPositionPnl(state, {
-    markPrice: null,
-    settlementAsset: settlementAsset(state),
-    byDay: false,
-  });
+  const pnl = futuresPositionPnl(state, { markPrice: null, settlementAsset: settlementAsset(state) });
   if (pnl instanceof DomainError) {
     const contracts = foldPosition(state).contracts.toFixed();
     return {

@@ -1,12 +1,14 @@
 import { runCommands } from '../shared/decider';
 import { positionDecider, positionFill, recordFill } from '../test-support/position-builders';
 import { FUTURES_ACCOUNT } from '../test-support/futures-builders';
-import { futuresPositionPnl } from './position-ledger';
+import { FuturesPositionEvent } from './futures-position.types';
+import { positionHistoryOf } from './position-history';
+import { futuresPositionHistoryPnl, futuresPositionPnl } from './position-ledger';
 
 // LONG ETHUSDT-PERPETUAL (1 contract = 0.001 ETH): open 1000 @3000, add 1000 @3100,
 // close 500 @3200 (venue realizedPnl 75), pay 0.5 USDT funding; mark 3150.
 describe('futures position: open, add, partial close, funding', () => {
-  const { state, refusal } = runCommands(positionDecider, [
+  const { state, events, refusal } = runCommands(positionDecider, [
     recordFill(positionFill('BUY_OPEN', '1000', '3000', { fee: { asset: 'USDT', amount: '1.8' } })),
     recordFill(positionFill('BUY_OPEN', '1000', '3100', { fee: { asset: 'USDT', amount: '1.86' } })),
     recordFill(
@@ -37,6 +39,13 @@ describe('futures position: open, add, partial close, funding', () => {
       netRealizedPnl: '69.88',
       unrealizedPnl: '150',
       overclosedContracts: '0',
+    });
+  });
+
+  it('puts the fills on their day and the funding on its own in a report over the history', () => {
+    const history = positionHistoryOf(events as FuturesPositionEvent[]);
+    const report = futuresPositionHistoryPnl(history, { markPrice: '3150', settlementAsset: 'USDT' });
+    expect(report).toMatchObject({
       byDay: [
         { day: '2024-07-26', realizedPnl: '75', feesPaid: '4.62', fundingPnl: '0' },
         { day: '2024-07-29', realizedPnl: '0', feesPaid: '0', fundingPnl: '-0.5' },

@@ -36,16 +36,6 @@ export interface FundingPayment {
   readonly time: number;
 }
 
-/** The fills settled into a position's totals, per UTC day of the fill. */
-export interface PositionDayTotals {
-  /** Realized P&L (gross) of the day's closing fills. */
-  readonly realizedPnl: string;
-  /** Fees by asset. */
-  readonly fees: Readonly<Record<string, string>>;
-  /** Funding by asset (positive received, negative paid). */
-  readonly funding: Readonly<Record<string, string>>;
-}
-
 /** The open lot of a position's average-cost ledger: base quantity and its entry value. */
 export interface PositionOpenLot {
   readonly side: 'long' | 'short';
@@ -56,7 +46,9 @@ export interface PositionOpenLot {
 /**
  * Running totals of every real fill and funding payment older than a position's
  * windows, fills folded in (time, fillId) order by average entry: what they add up to,
- * without them.
+ * without them. Nothing here grows with the position's age: figures by day belong to
+ * a report over the history (futuresPositionHistoryPnl), not to the state every fill
+ * rewrites.
  */
 export interface PositionTotals {
   /** The latest fill folded in, in (time, fillId) order; null before any. */
@@ -69,8 +61,6 @@ export interface PositionTotals {
   readonly overclosedContracts: string;
   /** Fees by asset. */
   readonly fees: Readonly<Record<string, string>>;
-  /** By UTC day (YYYY-MM-DD). */
-  readonly days: Readonly<Record<string, PositionDayTotals>>;
   /** The multiplier of the latest fill folded in. */
   readonly contractMultiplier: string | null;
   /** The latest funding payment folded in, in (time, fundingId) order; null before any. */

@@ -139,7 +139,6 @@ describe('futures position: fills beyond the window are totals', () => {
         ...before,
         feesPaid: '17.25',
         netRealizedPnl: '-14.375',
-        byDay: [{ ...before.byDay[0], feesPaid: '17.25' }],
       });
       expect(after.settled.fillCount).toBe(state.settled.fillCount);
       const again = recordKnown(fills[0], { ...recorded, fee: FEE });

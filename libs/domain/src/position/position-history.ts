@@ -54,21 +54,26 @@ export function positionHistoryOf(events: Iterable<FuturesPositionEvent>): Posit
   return { ...key, fills: [...fills.values()], funding: [...funding.values()] };
 }
 
+/** Fills in (time, fillId) order, the order a position figures them in. */
+export function figuringOrder(fills: readonly PositionFill[]): PositionFill[] {
+  return [...fills].sort((left, right) =>
+    compareByTimeThenId({ time: left.time, id: left.fillId }, { time: right.time, id: right.fillId }),
+  );
+}
+
 /**
  * A position state holding the whole history as settled totals (inferred fills kept
  * apart, as the live state keeps them), for futuresPositionPnl over any period's fills.
  */
 export function positionStateOfHistory(history: PositionHistory): FuturesPositionState {
-  const byKey = (left: PositionFill, right: PositionFill) =>
-    compareByTimeThenId({ time: left.time, id: left.fillId }, { time: right.time, id: right.fillId });
-  const real = history.fills.filter((fill) => !fill.inferred).sort(byKey);
+  const real = figuringOrder(history.fills.filter((fill) => !fill.inferred));
   return {
     accountId: history.accountId,
     symbol: history.symbol,
     side: history.side,
     settled: real.reduce(settleFill, EMPTY_POSITION_TOTALS),
     recent: [],
-    inferred: history.fills.filter((fill) => fill.inferred).sort(byKey),
+    inferred: figuringOrder(history.fills.filter((fill) => fill.inferred)),
     funding: [...history.funding].sort((left, right) =>
       compareByTimeThenId({ time: left.time, id: left.fundingId }, { time: right.time, id: right.fundingId }),
     ),

@@ -5,7 +5,8 @@ import { FeeAssetPrices } from '../pnl/fee-valuation';
 import { utcDay } from '../pnl/utc-day';
 import { LedgerState, averageOpenPrice, openQuantity, unrealizedAt } from '../pnl/lot-ledger';
 import { FuturesPositionState, PositionFill } from './futures-position.types';
-import { ledgerOfTotals, stepPositionFill } from './position-totals';
+import { EMPTY_POSITION_TOTALS, ledgerOfTotals, stepPositionFill } from './position-totals';
+import { figuringOrder, PositionHistory, positionStateOfHistory } from './position-history';
 
 export interface PositionFold {
   readonly ledger: LedgerState;
@@ -83,73 +84,39 @@ export interface FuturesPositionPnl {
   readonly netRealizedPnl: string;
   readonly unrealizedPnl: string | null;
   readonly overclosedContracts: string;
-  /** Realized (gross), fees and funding by UTC day. */
-  readonly byDay: ReadonlyArray<{
-    readonly day: string;
-    readonly realizedPnl: string;
-    readonly feesPaid: string;
-    readonly fundingPnl: string;
-  }>;
+}
+
+export interface PositionPnlOptions {
+  readonly markPrice: string | null;
+  readonly settlementAsset: string;
+  readonly feeAssetPrices?: FeeAssetPrices;
+  readonly scale?: number;
 }
 
 /**
  * P&L of one hedge-mode position: realized from fills (average entry), fees and
- * funding in the settlement asset, unrealized against a mark price.
+ * funding in the settlement asset, unrealized against a mark price. Its cost is the
+ * state's windows, whatever the position's age.
  */
 export function futuresPositionPnl(
   state: FuturesPositionState,
-  options: {
-    readonly markPrice: string | null;
-    readonly settlementAsset: string;
-    readonly feeAssetPrices?: FeeAssetPrices;
-    readonly scale?: number;
-    /**
-     * False: the totals alone (`byDay` empty), at a cost that does not grow with the days
-     * the position has traded (`settled.days` gains one a day): what a read model needs
-     * on every fill. Default true.
-     */
-    readonly byDay?: boolean;
-  },
+  options: PositionPnlOptions,
 ): FuturesPositionPnl | DomainError {
   return refusalAsValue(() => {
-    const withDays = options.byDay !== false;
     const fold = foldPosition(state);
-    const days = new Map<string, { realized: Dec; fees: Dec; funding: Dec }>();
-    const onDay = (time: number) => lineOf(utcDay(time));
-    const lineOf = (day: string) => {
-      const totals = days.get(day) ?? { realized: new Dec(0), fees: new Dec(0), funding: new Dec(0) };
-      days.set(day, totals);
-      return totals;
-    };
-    for (const [day, totals] of withDays ? Object.entries(state.settled.days) : []) {
-      const line = lineOf(day);
-      line.realized = line.realized.plus(totals.realizedPnl);
-      for (const [asset, amount] of Object.entries(totals.fees))
-        line.fees = line.fees.plus(new Dec(amount).times(priceOf(asset, options)));
-      for (const [asset, amount] of Object.entries(totals.funding))
-        line.funding = line.funding.plus(new Dec(amount).times(priceOf(asset, options)));
-    }
-    for (const { time, realized } of withDays ? fold.realizedByFill : [])
-      onDay(time).realized = onDay(time).realized.plus(realized);
     let fees = new Dec(0);
     for (const [asset, amount] of Object.entries(state.settled.fees))
       fees = fees.plus(new Dec(amount).times(priceOf(asset, options)));
     for (const fill of unsettledFills(state)) {
-      if (fill.fee === null) continue;
-      const fee = new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options));
-      fees = fees.plus(fee);
-      if (withDays) onDay(fill.time).fees = onDay(fill.time).fees.plus(fee);
+      if (fill.fee !== null)
+        fees = fees.plus(new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options)));
     }
     let funding = new Dec(0);
     for (const [asset, amount] of Object.entries(state.settled.funding))
       funding = funding.plus(new Dec(amount).times(priceOf(asset, options)));
-    for (const payment of state.funding) {
-      const amount = new Dec(payment.amount).times(priceOf(payment.asset, options));
-      funding = funding.plus(amount);
-      if (withDays) onDay(payment.time).funding = onDay(payment.time).funding.plus(amount);
-    }
-    const money = (value: Dec): string =>
-      options.scale === undefined ? canonicalDecimal(value) : roundToScale(value, options.scale);
+    for (const payment of state.funding)
+      funding = funding.plus(new Dec(payment.amount).times(priceOf(payment.asset, options)));
+    const money = (value: Dec) => moneyOf(value, options);
     const unrealized =
       options.markPrice === null ? null : unrealizedAt(fold.ledger, new Dec(options.markPrice), 'rawValue');
     return {
@@ -162,16 +129,77 @@ export function futuresPositionPnl(
       netRealizedPnl: money(fold.ledger.realizedGross.minus(fees).plus(funding)),
       unrealizedPnl: unrealized === null ? null : money(unrealized),
       overclosedContracts: canonicalDecimal(fold.overclosedContracts),
+    };
+  });
+}
+
+/** Realized (gross), fees and funding of one UTC day, in the settlement asset. */
+export interface PositionDayPnl {
+  readonly day: string;
+  readonly realizedPnl: string;
+  readonly feesPaid: string;
+  readonly fundingPnl: string;
+}
+
+export interface FuturesPositionHistoryPnl extends FuturesPositionPnl {
+  /** Every UTC day with a fill or a funding payment, in order. */
+  readonly byDay: readonly PositionDayPnl[];
+}
+
+/**
+ * P&L of a position over its whole history (a report's period): the totals of
+ * futuresPositionPnl, and each UTC day's share. Real fills are figured in (time, fillId)
+ * order and the inferred ones after them, as the live state figures them; a fill's
+ * realized P&L and fee fall on its day, a payment's funding on its own.
+ */
+export function futuresPositionHistoryPnl(
+  history: PositionHistory,
+  options: PositionPnlOptions,
+): FuturesPositionHistoryPnl | DomainError {
+  const state = positionStateOfHistory(history);
+  const totals = futuresPositionPnl(state, options);
+  if (totals instanceof DomainError) return totals;
+  return refusalAsValue(() => {
+    const days = new Map<string, { realized: Dec; fees: Dec; funding: Dec }>();
+    const lineOf = (time: number) => {
+      const day = utcDay(time);
+      const line = days.get(day) ?? { realized: new Dec(0), fees: new Dec(0), funding: new Dec(0) };
+      days.set(day, line);
+      return line;
+    };
+    let ledger = ledgerOfTotals(EMPTY_POSITION_TOTALS);
+    for (const fill of [
+      ...figuringOrder(history.fills.filter((each) => !each.inferred)),
+      ...state.inferred,
+    ]) {
+      const step = stepPositionFill(ledger, fill);
+      ledger = step.ledger;
+      const line = lineOf(fill.time);
+      line.realized = line.realized.plus(step.realized);
+      if (fill.fee !== null)
+        line.fees = line.fees.plus(new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options)));
+    }
+    for (const payment of history.funding) {
+      const line = lineOf(payment.time);
+      line.funding = line.funding.plus(new Dec(payment.amount).times(priceOf(payment.asset, options)));
+    }
+    const money = (value: Dec) => moneyOf(value, options);
+    return {
+      ...totals,
       byDay: [...days.entries()]
         .sort(([left], [right]) => (left < right ? -1 : 1))
-        .map(([day, totals]) => ({
+        .map(([day, line]) => ({
           day,
-          realizedPnl: money(totals.realized),
-          feesPaid: money(totals.fees),
-          fundingPnl: money(totals.funding),
+          realizedPnl: money(line.realized),
+          feesPaid: money(line.fees),
+          fundingPnl: money(line.funding),
         })),
     };
   });
+}
+
+function moneyOf(value: Dec, options: { readonly scale?: number }): string {
+  return options.scale === undefined ? canonicalDecimal(value) : roundToScale(value, options.scale);
 }
 
 function priceOf(

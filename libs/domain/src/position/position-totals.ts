@@ -1,9 +1,8 @@
 import { Dec, canonicalDecimal } from '../shared/decimal';
 import { positionEffect } from '../futures-order/contract-quantity';
 import { EMPTY_LEDGER, LedgerState, applyTrade, openQuantity } from '../pnl/lot-ledger';
-import { utcDay } from '../pnl/utc-day';
 import { sortsAfter } from '../shared/sorted-by-time';
-import { FundingPayment, PositionDayTotals, PositionFill, PositionTotals } from './futures-position.types';
+import { FundingPayment, PositionFill, PositionTotals } from './futures-position.types';
 
 export const EMPTY_POSITION_TOTALS: PositionTotals = {
   through: null,
@@ -12,7 +11,6 @@ export const EMPTY_POSITION_TOTALS: PositionTotals = {
   realizedPnl: '0',
   overclosedContracts: '0',
   fees: {},
-  days: {},
   contractMultiplier: null,
   fundingThrough: null,
   fundingCount: 0,
@@ -78,24 +76,11 @@ function addTo(
   return { ...amounts, [asset]: canonicalDecimal(new Dec(amounts[asset] ?? 0).plus(amount)) };
 }
 
-function onDay(
-  days: Readonly<Record<string, PositionDayTotals>>,
-  time: number,
-  change: (day: PositionDayTotals) => PositionDayTotals,
-): Record<string, PositionDayTotals> {
-  const day = utcDay(time);
-  return { ...days, [day]: change(days[day] ?? { realizedPnl: '0', fees: {}, funding: {} }) };
-}
-
 function withFee(totals: PositionTotals, fill: PositionFill, sign: 1 | -1): PositionTotals {
   if (fill.fee === null) return totals;
   const { asset } = fill.fee;
   const amount = new Dec(fill.fee.amount).times(sign);
-  return {
-    ...totals,
-    fees: addTo(totals.fees, asset, amount),
-    days: onDay(totals.days, fill.time, (day) => ({ ...day, fees: addTo(day.fees, asset, amount) })),
-  };
+  return { ...totals, fees: addTo(totals.fees, asset, amount) };
 }
 
 /**
@@ -117,11 +102,6 @@ export function settleFill(totals: PositionTotals, fill: PositionFill): Position
         : { side: lot.side, quantity: canonicalDecimal(lot.quantity), value: canonicalDecimal(lot.rawValue) },
     realizedPnl: canonicalDecimal(step.ledger.realizedGross),
     overclosedContracts: canonicalDecimal(new Dec(totals.overclosedContracts).plus(step.overclosedContracts)),
-    // Every fill's day has a line, as in a report over the fills themselves.
-    days: onDay(totals.days, fill.time, (day) => ({
-      ...day,
-      realizedPnl: canonicalDecimal(new Dec(day.realizedPnl).plus(step.realized)),
-    })),
     contractMultiplier: after
       ? fill.contractMultiplier
       : (totals.contractMultiplier ?? fill.contractMultiplier),
@@ -164,9 +144,5 @@ export function settleFunding(totals: PositionTotals, payment: FundingPayment): 
       : totals.fundingThrough,
     fundingCount: totals.fundingCount + 1,
     funding: addTo(totals.funding, payment.asset, amount),
-    days: onDay(totals.days, payment.time, (day) => ({
-      ...day,
-      funding: addTo(day.funding, payment.asset, amount),
-    })),
   };
 }

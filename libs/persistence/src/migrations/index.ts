@@ -26,6 +26,7 @@ import { UncertainSubmissionLookups1795740000000 } from './1795740000000-uncerta
 import { StopOrderPriceType1795750000000 } from './1795750000000-stop-order-price-type';
 import { IdempotencyAttemptSeed1795760000000 } from './1795760000000-idempotency-attempt-seed';
 import { FillsAccountPage1795770000000 } from './1795770000000-fills-account-page';
+import { PositionStatesWithoutDays1795780000000 } from './1795780000000-position-states-without-days';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   StopOrderPriceType1795750000000,
   IdempotencyAttemptSeed1795760000000,
   FillsAccountPage1795770000000,
+  PositionStatesWithoutDays1795780000000,
 ];

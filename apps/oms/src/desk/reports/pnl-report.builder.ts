@@ -2,9 +2,8 @@ import {
   Dec,
   DomainError,
   FeeAssetPrices,
-  futuresPositionPnl,
+  futuresPositionHistoryPnl,
   PositionHistory,
-  positionStateOfHistory,
   SpotPnlFill,
   spotPnlReport,
   utcDay,
@@ -67,7 +66,7 @@ function unavailable(symbol: string, error: DomainError): DeskError {
 /**
  * Realized, fees and funding by UTC day of the period and unrealized at its end, per
  * symbol: spot by libs/domain spotPnlReport (average cost or FIFO), futures by
- * futuresPositionPnl on each position's history up to the period's end (average entry,
+ * futuresPositionHistoryPnl on each position's history up to the period's end (average entry,
  * as the venue), with the
  * venue's own realizedPnl beside it. Days are the UTC days the period covers.
  */
@@ -115,12 +114,12 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
     const days = new Map<string, DayLine>();
     let unrealized: Dec | null = inputs.marks.has(symbol) ? new Dec(0) : null;
     for (const history of histories) {
-      const untilEnd = positionStateOfHistory({
+      const untilEnd = {
         ...history,
         fills: history.fills.filter((fill) => fill.time < inputs.to),
         funding: history.funding.filter((payment) => payment.time < inputs.to),
-      });
-      const pnl = futuresPositionPnl(untilEnd, {
+      };
+      const pnl = futuresPositionHistoryPnl(untilEnd, {
         markPrice: inputs.marks.get(symbol)?.price ?? null,
         settlementAsset: REPORT_CURRENCY,
         feeAssetPrices: prices,
