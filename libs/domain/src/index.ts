@@ -47,6 +47,7 @@ export * from './futures-stop-order/futures-stop-order.decider';
 export * from './pnl/lot-ledger';
 export * from './pnl/fee-valuation';
 export * from './pnl/spot-pnl';
+export * from './pnl/spot-pnl-folding';
 
 export * from './position/futures-position.types';
 export * from './position/futures-position.decider';
@@ -55,6 +56,7 @@ export * from './position/position-reconciliation';
 export * from './position/position-ledger';
 export * from './position/position-totals';
 export * from './position/position-history';
+export * from './position/position-history-pnl';
 
 export * from './balance/balance.decider';
 export * from './venue-stream/venue-stream.decider';

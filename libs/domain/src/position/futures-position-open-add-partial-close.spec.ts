@@ -3,7 +3,8 @@ import { positionDecider, positionFill, recordFill } from '../test-support/posit
 import { FUTURES_ACCOUNT } from '../test-support/futures-builders';
 import { FuturesPositionEvent } from './futures-position.types';
 import { positionHistoryOf } from './position-history';
-import { futuresPositionHistoryPnl, futuresPositionPnl } from './position-ledger';
+import { futuresPositionPnl } from './position-ledger';
+import { futuresPositionHistoryPnl } from './position-history-pnl';
 
 // LONG ETHUSDT-PERPETUAL (1 contract = 0.001 ETH): open 1000 @3000, add 1000 @3100,
 // close 500 @3200 (venue realizedPnl 75), pay 0.5 USDT funding; mark 3150.

@@ -2,11 +2,9 @@ import { Dec, canonicalDecimal, roundToScale } from '../shared/decimal';
 import { DomainError, DomainErrorCode, refusalAsValue } from '../shared/domain-error';
 import { positionEffect } from '../futures-order/contract-quantity';
 import { FeeAssetPrices } from '../pnl/fee-valuation';
-import { utcDay } from '../pnl/utc-day';
 import { LedgerState, averageOpenPrice, openQuantity, unrealizedAt } from '../pnl/lot-ledger';
 import { FuturesPositionState, PositionFill } from './futures-position.types';
-import { EMPTY_POSITION_TOTALS, ledgerOfTotals, stepPositionFill } from './position-totals';
-import { figuringOrder, PositionHistory, positionStateOfHistory } from './position-history';
+import { ledgerOfTotals, stepPositionFill } from './position-totals';
 
 export interface PositionFold {
   readonly ledger: LedgerState;
@@ -106,17 +104,17 @@ export function futuresPositionPnl(
     const fold = foldPosition(state);
     let fees = new Dec(0);
     for (const [asset, amount] of Object.entries(state.settled.fees))
-      fees = fees.plus(new Dec(amount).times(priceOf(asset, options)));
+      fees = fees.plus(new Dec(amount).times(settlementPriceOf(asset, options)));
     for (const fill of unsettledFills(state)) {
       if (fill.fee !== null)
-        fees = fees.plus(new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options)));
+        fees = fees.plus(new Dec(fill.fee.amount).times(settlementPriceOf(fill.fee.asset, options)));
     }
     let funding = new Dec(0);
     for (const [asset, amount] of Object.entries(state.settled.funding))
-      funding = funding.plus(new Dec(amount).times(priceOf(asset, options)));
+      funding = funding.plus(new Dec(amount).times(settlementPriceOf(asset, options)));
     for (const payment of state.funding)
-      funding = funding.plus(new Dec(payment.amount).times(priceOf(payment.asset, options)));
-    const money = (value: Dec) => moneyOf(value, options);
+      funding = funding.plus(new Dec(payment.amount).times(settlementPriceOf(payment.asset, options)));
+    const money = (value: Dec) => settlementFigure(value, options);
     const unrealized =
       options.markPrice === null ? null : unrealizedAt(fold.ledger, new Dec(options.markPrice), 'rawValue');
     return {
@@ -133,76 +131,13 @@ export function futuresPositionPnl(
   });
 }
 
-/** Realized (gross), fees and funding of one UTC day, in the settlement asset. */
-export interface PositionDayPnl {
-  readonly day: string;
-  readonly realizedPnl: string;
-  readonly feesPaid: string;
-  readonly fundingPnl: string;
-}
-
-export interface FuturesPositionHistoryPnl extends FuturesPositionPnl {
-  /** Every UTC day with a fill or a funding payment, in order. */
-  readonly byDay: readonly PositionDayPnl[];
-}
-
-/**
- * P&L of a position over its whole history (a report's period): the totals of
- * futuresPositionPnl, and each UTC day's share. Real fills are figured in (time, fillId)
- * order and the inferred ones after them, as the live state figures them; a fill's
- * realized P&L and fee fall on its day, a payment's funding on its own.
- */
-export function futuresPositionHistoryPnl(
-  history: PositionHistory,
-  options: PositionPnlOptions,
-): FuturesPositionHistoryPnl | DomainError {
-  const state = positionStateOfHistory(history);
-  const totals = futuresPositionPnl(state, options);
-  if (totals instanceof DomainError) return totals;
-  return refusalAsValue(() => {
-    const days = new Map<string, { realized: Dec; fees: Dec; funding: Dec }>();
-    const lineOf = (time: number) => {
-      const day = utcDay(time);
-      const line = days.get(day) ?? { realized: new Dec(0), fees: new Dec(0), funding: new Dec(0) };
-      days.set(day, line);
-      return line;
-    };
-    let ledger = ledgerOfTotals(EMPTY_POSITION_TOTALS);
-    for (const fill of [
-      ...figuringOrder(history.fills.filter((each) => !each.inferred)),
-      ...state.inferred,
-    ]) {
-      const step = stepPositionFill(ledger, fill);
-      ledger = step.ledger;
-      const line = lineOf(fill.time);
-      line.realized = line.realized.plus(step.realized);
-      if (fill.fee !== null)
-        line.fees = line.fees.plus(new Dec(fill.fee.amount).times(priceOf(fill.fee.asset, options)));
-    }
-    for (const payment of history.funding) {
-      const line = lineOf(payment.time);
-      line.funding = line.funding.plus(new Dec(payment.amount).times(priceOf(payment.asset, options)));
-    }
-    const money = (value: Dec) => moneyOf(value, options);
-    return {
-      ...totals,
-      byDay: [...days.entries()]
-        .sort(([left], [right]) => (left < right ? -1 : 1))
-        .map(([day, line]) => ({
-          day,
-          realizedPnl: money(line.realized),
-          feesPaid: money(line.fees),
-          fundingPnl: money(line.funding),
-        })),
-    };
-  });
-}
-
-function moneyOf(value: Dec, options: { readonly scale?: number }): string {
+/** An amount of the settlement asset as figures show it: rounded to `scale` places when given. */
+export function settlementFigure(value: Dec, options: { readonly scale?: number }): string {
   return options.scale === undefined ? canonicalDecimal(value) : roundToScale(value, options.scale);
 }
 
-function priceOf(
+/** The price of `asset` in the settlement asset; refused when the options do not give it. */
+export function settlementPriceOf(
   asset: string,
   options: { readonly settlementAsset: string; readonly feeAssetPrices?: FeeAssetPrices },
 ): Dec {

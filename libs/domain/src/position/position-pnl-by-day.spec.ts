@@ -5,8 +5,9 @@ import { FUTURES_ACCOUNT } from '../test-support/futures-builders';
 import { positionDecider, positionFill, recordFill } from '../test-support/position-builders';
 import { POSITION_FILL_WINDOW } from './futures-position.evolve';
 import { FuturesPositionCommand, FuturesPositionEvent, FuturesPositionState } from './futures-position.types';
-import { positionHistoryOf } from './position-history';
-import { futuresPositionHistoryPnl, futuresPositionPnl } from './position-ledger';
+import { futuresPositionPnl } from './position-ledger';
+import { figuringOrder, positionHistoryOf } from './position-history';
+import { futuresPositionHistoryPnl, PositionHistoryFolding } from './position-history-pnl';
 import { EMPTY_POSITION_TOTALS } from './position-totals';
 
 const DAY_MS = 86_400_000;
@@ -108,5 +109,45 @@ describe('futuresPositionHistoryPnl', () => {
     expect(third.realizedPnl).toBe(new Dec(report.byDay[2].realizedPnl).plus(closed).toFixed());
     expect(third.feesPaid).toBe('0.85');
     expect(withInferred.realizedPnl).toBe(new Dec(report.realizedPnl).plus(closed).toFixed());
+  });
+});
+
+describe('PositionHistoryFolding, a page of fills at a time', () => {
+  const { events } = positionTradedDaily(40);
+  const history = positionHistoryOf(events);
+  const real = figuringOrder(history.fills);
+  const whole = futuresPositionHistoryPnl(history, options);
+
+  const folded = (pageSize: number, keepDay?: (day: string) => boolean) => {
+    const folding = new PositionHistoryFolding(options, keepDay);
+    for (let start = 0; start < real.length; start += pageSize) {
+      expect(folding.addFills(real.slice(start, start + pageSize))).toBeNull();
+    }
+    expect(folding.addFunding(history.funding)).toBeNull();
+    return folding.result([]);
+  };
+
+  it('gives the report of the whole history whatever the page size', () => {
+    for (const pageSize of [1, 7, 64, real.length]) expect(folded(pageSize)).toEqual(whole);
+  });
+
+  it('keeps the lines of the chosen days only, while the totals count every fill', () => {
+    const period = (day: string) => day >= '2024-08-10' && day < '2024-08-13';
+    const kept = folded(10, period);
+    if (kept instanceof DomainError || whole instanceof DomainError) throw new Error('refused');
+    expect(kept.byDay).toEqual(whole.byDay.filter((line) => period(line.day)));
+    expect(kept.byDay).toHaveLength(3);
+    const { byDay: _kept, ...keptTotals } = kept;
+    const { byDay: _whole, ...wholeTotals } = whole;
+    expect(keptTotals).toEqual(wholeTotals);
+  });
+
+  it('refuses a fill that does not sort after the last one, naming it by its place across pages', () => {
+    const folding = new PositionHistoryFolding(options);
+    expect(folding.addFills(real.slice(0, 5))).toBeNull();
+    const repeated = folding.addFills([real[5], real[4]]);
+    expect(repeated).toBeInstanceOf(DomainError);
+    expect((repeated as DomainError).field).toBe('fills[6]');
+    expect(folding.addFills([real[3]])).toMatchObject({ field: 'fills[6]' });
   });
 });

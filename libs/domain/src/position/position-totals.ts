@@ -89,6 +89,14 @@ function withFee(totals: PositionTotals, fill: PositionFill, sign: 1 | -1): Posi
  * against the entry of now, not of its time).
  */
 export function settleFill(totals: PositionTotals, fill: PositionFill): PositionTotals {
+  return settleFillStep(totals, fill).totals;
+}
+
+/** settleFill, with what the fill realized (gross): a report's share of its day. */
+export function settleFillStep(
+  totals: PositionTotals,
+  fill: PositionFill,
+): { readonly totals: PositionTotals; readonly realized: Dec } {
   const step = stepPositionFill(ledgerOfTotals(totals), fill);
   const lot = step.ledger.lots[0];
   const after = isAfterSettled(totals, fill);
@@ -106,7 +114,7 @@ export function settleFill(totals: PositionTotals, fill: PositionFill): Position
       ? fill.contractMultiplier
       : (totals.contractMultiplier ?? fill.contractMultiplier),
   };
-  return withFee(settled, fill, 1);
+  return { totals: withFee(settled, fill, 1), realized: step.realized };
 }
 
 /**
