@@ -69,7 +69,7 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
       time: iso(DAY2 + 1000),
     });
     // Futures: open 10 contracts (0.001 BTC each) @ 60000 on day 1, close 4 @ 62000 on day 2, funding -1.
-    // Stored as the fold stores a position: its events, and the kept state they fold to.
+    // Stored as the fold stores a position: its events, the kept state they fold to and its fills.
     const streamId = positionStreamId('desk-a', PERP, 'LONG');
     const key = { accountId: 'desk-a', symbol: PERP, side: 'LONG' as const };
     const events: FuturesPositionEvent[] = [
@@ -114,6 +114,15 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
        VALUES ($1, 'position', 3, $2, 'seeded')`,
       [streamId, JSON.stringify(events.reduce(decider.evolve, decider.initialState))],
     );
+    for (const event of events) {
+      if (event.type !== 'PositionFillRecorded') continue;
+      const { fill } = event.data;
+      await db.query(
+        `INSERT INTO rm_position_fills (account, symbol, side, fill_id, time_ms, fill)
+         VALUES ('desk-a', $1, 'LONG', $2, $3, $4)`,
+        [PERP, fill.fillId, fill.time, JSON.stringify(fill)],
+      );
+    }
     await seedFill(db, {
       fillId: 'p2',
       account: 'desk-a',

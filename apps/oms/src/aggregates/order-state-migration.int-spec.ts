@@ -1,4 +1,5 @@
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { undoMigrationsThrough } from '@oms/persistence/test-support/undo-migrations';
 import { OrderFill, orderStreamKey, spotOrderStreamId } from '@oms/domain';
 import { ObservationEvent } from '@oms/observations';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
@@ -14,14 +15,6 @@ interface KeptRow {
 }
 
 describe('the order-fill-reports migration, on kept order states of the old shape', () => {
-  const isApplied = async (name: string) =>
-    (
-      await database.dataSource.query<Array<{ name: string }>>(
-        `SELECT name FROM schema_migrations WHERE name = $1`,
-        [name],
-      )
-    ).length > 0;
-
   let database: TestDatabase;
   let fold: FoldServices;
 
@@ -89,9 +82,7 @@ describe('the order-fill-reports migration, on kept order states of the old shap
     await database.dataSource.query(`UPDATE rm_orders SET state_hash = 'old' WHERE stream_id = $1`, [small]);
 
     // Back to before the order-fill-reports migration (and any after it), then forward.
-    while (await isApplied('IndexOrderFillReports1795670000000')) {
-      await database.dataSource.undoLastMigration({ transaction: 'each' });
-    }
+    await undoMigrationsThrough(database.dataSource, 'IndexOrderFillReports1795670000000');
     await database.dataSource.runMigrations({ transaction: 'each' });
 
     const converted = (await kept(small))!;

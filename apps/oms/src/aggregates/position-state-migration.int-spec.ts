@@ -1,6 +1,7 @@
 import { positionStreamId } from '@oms/domain';
 import { hashState } from '@oms/persistence';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { undoMigrationsThrough } from '@oms/persistence/test-support/undo-migrations';
 import { ReadModelReplay } from '../audit/read-model-replay';
 import { FoldCheck } from '../audit/fold-check';
 import { ContractMultipliers } from '../fold/contract-multipliers';
@@ -86,8 +87,8 @@ describe('the position-states-without-days migration, on kept states and checkpo
     const foldedCheckpoints = await checkpoints();
     expect(foldedCheckpoints.length).toBeGreaterThan(0);
 
-    // Back to before the migration, with the states as the older code kept them.
-    await database.dataSource.undoLastMigration({ transaction: 'each' });
+    // Back to before the migration (and any after it), with the states as the older code kept them.
+    await undoMigrationsThrough(database.dataSource, 'PositionStatesWithoutDays1795780000000');
     const old = withDays(folded.state);
     await database.dataSource.query(
       `UPDATE oms_aggregate_states SET state = $2::jsonb, state_hash = ${STATE_HASH_SQL('$2::jsonb')}

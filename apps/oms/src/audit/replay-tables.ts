@@ -10,6 +10,7 @@ export const TABLE_KEYS: Readonly<Record<RebuiltTable, readonly string[]>> = {
   rm_orders: ['id'],
   rm_fills: ['account', 'market', 'fill_id'],
   rm_positions: ['account', 'symbol', 'side'],
+  rm_position_fills: ['account', 'symbol', 'side', 'fill_id'],
   rm_balances: ['account', 'wallet', 'asset'],
   rm_marks: ['symbol'],
   rm_breaks: ['id'],

@@ -67,6 +67,16 @@ export const POSITION_COLUMNS: readonly UpsertColumn[] = [
   col('updated_at', 'timestamptz'),
 ];
 
+/** A futures position's real fill as the position recorded it (libs/persistence 1795790000000-position-fills). */
+export const POSITION_FILL_COLUMNS: readonly UpsertColumn[] = [
+  col('account', 'text'),
+  col('symbol', 'text'),
+  col('side', 'text'),
+  col('fill_id', 'text'),
+  col('time_ms', 'bigint'),
+  col('fill', 'jsonb'),
+];
+
 export const BALANCE_COLUMNS: readonly UpsertColumn[] = [
   col('account', 'text'),
   col('wallet', 'text'),
@@ -112,6 +122,7 @@ export const READ_MODEL_TABLES = [
   'rm_orders',
   'rm_fills',
   'rm_positions',
+  'rm_position_fills',
   'rm_balances',
   'rm_marks',
   'rm_breaks',

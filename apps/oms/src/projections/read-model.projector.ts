@@ -3,6 +3,7 @@ import {
   AnyOrderCoreState,
   FuturesBalanceState,
   FuturesPositionState,
+  PositionFillRecorded,
   ReconciliationBreak,
   SpotBalanceState,
   VenueStreamState,
@@ -21,6 +22,7 @@ import {
   MARK_COLUMNS,
   orderColumns,
   POSITION_COLUMNS,
+  POSITION_FILL_COLUMNS,
   VENUE_STREAM_COLUMNS,
 } from './read-model-tables';
 
@@ -76,7 +78,13 @@ export class ReadModelProjector {
 
   /** The rows `project` upserts, per table (tables named through `table`), in write order. */
   rowsOf(streams: readonly ProjectedStream[], marks: readonly MarkRow[]): ReadModelRows[] {
-    const rows = { orders: [] as Row[], fills: [] as Row[], positions: [] as Row[], balances: [] as Row[] };
+    const rows = {
+      orders: [] as Row[],
+      fills: [] as Row[],
+      positions: [] as Row[],
+      positionFills: [] as Row[],
+      balances: [] as Row[],
+    };
     const breaks: Row[] = [];
     const venueStreams: Row[] = [];
     for (const stream of streams) {
@@ -113,6 +121,7 @@ export class ReadModelProjector {
             isoTime(position.updatedAt),
           ]);
         }
+        rows.positionFills.push(...positionFillRows(stream));
       } else if (kind === 'spot-balance' || kind === 'futures-balance') {
         const row = balanceRow(kind, stream.state as SpotBalanceState | FuturesBalanceState);
         if (row !== null) rows.balances.push(row);
@@ -153,6 +162,12 @@ export class ReadModelProjector {
         rows: rows.positions,
       },
       {
+        table: this.table('rm_position_fills'),
+        columns: POSITION_FILL_COLUMNS,
+        key: ['account', 'symbol', 'side', 'fill_id'],
+        rows: rows.positionFills,
+      },
+      {
         table: this.table('rm_balances'),
         columns: BALANCE_COLUMNS,
         key: ['account', 'wallet', 'asset'],
@@ -173,6 +188,20 @@ export class ReadModelProjector {
       },
     ];
   }
+}
+
+/**
+ * The real fills a position's events recorded (the latest report of each wins), for
+ * reports that page through its history; inferred ones live in the state until retired.
+ */
+function positionFillRows(stream: ProjectedStream): Row[] {
+  const rows: Row[] = [];
+  for (const event of stream.events) {
+    if (event.type !== 'PositionFillRecorded') continue;
+    const { accountId, symbol, side, fill } = event.payload as PositionFillRecorded['data'];
+    if (!fill.inferred) rows.push([accountId, symbol, side, fill.fillId, fill.time, fill]);
+  }
+  return rows;
 }
 
 function orderValues(order: OrderRow): Row {

@@ -27,6 +27,7 @@ import { StopOrderPriceType1795750000000 } from './1795750000000-stop-order-pric
 import { IdempotencyAttemptSeed1795760000000 } from './1795760000000-idempotency-attempt-seed';
 import { FillsAccountPage1795770000000 } from './1795770000000-fills-account-page';
 import { PositionStatesWithoutDays1795780000000 } from './1795780000000-position-states-without-days';
+import { PositionFills1795790000000 } from './1795790000000-position-fills';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   IdempotencyAttemptSeed1795760000000,
   FillsAccountPage1795770000000,
   PositionStatesWithoutDays1795780000000,
+  PositionFills1795790000000,
 ];

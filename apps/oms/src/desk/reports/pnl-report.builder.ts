@@ -2,10 +2,8 @@ import {
   Dec,
   DomainError,
   FeeAssetPrices,
-  futuresPositionHistoryPnl,
-  PositionHistory,
-  SpotPnlFill,
-  spotPnlReport,
+  FuturesPositionHistoryPnl,
+  SpotPnlReport,
   utcDay,
 } from '@oms/domain';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
@@ -20,10 +18,10 @@ export interface PnlInputs {
   readonly to: number;
   readonly method: 'average-cost' | 'fifo';
   readonly groupBy: 'day' | 'symbol';
-  /** Spot fills of each symbol up to `to` (earlier fills set the cost basis). */
-  readonly spot: ReadonlyMap<string, readonly SpotPnlFill[]>;
-  /** The fill and funding histories of each futures symbol's positions (one per side). */
-  readonly futures: ReadonlyMap<string, readonly PositionHistory[]>;
+  /** Each spot symbol's P&L over its fills up to `to` (earlier fills set the cost basis). */
+  readonly spot: ReadonlyMap<string, SpotPnlReport>;
+  /** The P&L of each futures symbol's positions (one per side) over their histories up to `to`. */
+  readonly futures: ReadonlyMap<string, readonly FuturesPositionHistoryPnl[]>;
   /** The venue's realizedPnl of futures fills by symbol and UTC day, within the period. */
   readonly venueRealized: ReadonlyMap<string, ReadonlyMap<string, string>>;
   readonly marks: ReadonlyMap<string, { readonly price: string; readonly time: string }>;
@@ -35,7 +33,7 @@ interface DayLine {
   funding: Dec;
 }
 
-function splitSymbol(symbol: string): { baseAsset: string; quoteAsset: string } {
+export function splitSymbol(symbol: string): { baseAsset: string; quoteAsset: string } {
   const quote = QUOTE_ASSETS.find((asset) => symbol.endsWith(asset) && symbol.length > asset.length);
   if (!quote)
     throw new DeskError(DeskErrorCode.REPORT_UNAVAILABLE, `the quote asset of ${symbol} is not known`, {
@@ -45,14 +43,22 @@ function splitSymbol(symbol: string): { baseAsset: string; quoteAsset: string } 
 }
 
 /** Prices in USDT of fee assets, from the marks of their USDT symbols. */
-function feeAssetPrices(marks: PnlInputs['marks']): FeeAssetPrices {
+export function feeAssetPrices(marks: PnlInputs['marks']): FeeAssetPrices {
   const prices: Record<string, string> = {};
   for (const [symbol, mark] of marks)
     if (symbol.endsWith(REPORT_CURRENCY)) prices[symbol.slice(0, -REPORT_CURRENCY.length)] = mark.price;
   return prices;
 }
 
-function unavailable(symbol: string, error: DomainError): DeskError {
+/** The UTC days of a period [from, to), as a test of a day (YYYY-MM-DD). */
+export function periodDays(from: number, to: number): (day: string) => boolean {
+  const firstDay = utcDay(from);
+  const lastDay = utcDay(to - 1);
+  return (day) => day >= firstDay && day <= lastDay;
+}
+
+/** A symbol whose P&L the domain could not figure (a fee asset without a price, say). */
+export function unavailable(symbol: string, error: DomainError): DeskError {
   return new DeskError(
     DeskErrorCode.REPORT_UNAVAILABLE,
     `P&L of ${symbol} cannot be computed: ${error.message}`,
@@ -65,16 +71,12 @@ function unavailable(symbol: string, error: DomainError): DeskError {
 
 /**
  * Realized, fees and funding by UTC day of the period and unrealized at its end, per
- * symbol: spot by libs/domain spotPnlReport (average cost or FIFO), futures by
- * futuresPositionHistoryPnl on each position's history up to the period's end (average entry,
- * as the venue), with the
- * venue's own realizedPnl beside it. Days are the UTC days the period covers.
+ * symbol, from each symbol's P&L over its history up to the period's end (spot by
+ * average cost or FIFO, futures by average entry as the venue), with the venue's own
+ * realizedPnl beside futures. Days are the UTC days the period covers.
  */
 export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
-  const firstDay = utcDay(inputs.from);
-  const lastDay = utcDay(inputs.to - 1);
-  const inPeriod = (day: string) => day >= firstDay && day <= lastDay;
-  const prices = feeAssetPrices(inputs.marks);
+  const inPeriod = periodDays(inputs.from, inputs.to);
   const lines: Array<{
     symbol: string;
     market: 'spot' | 'futures';
@@ -87,15 +89,7 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
     return line;
   };
 
-  for (const [symbol, fills] of inputs.spot) {
-    const report = spotPnlReport({
-      ...splitSymbol(symbol),
-      method: inputs.method,
-      fills,
-      markPrice: inputs.marks.get(symbol)?.price ?? null,
-      feeAssetPrices: prices,
-    });
-    if (report instanceof DomainError) throw unavailable(symbol, report);
+  for (const [symbol, report] of inputs.spot) {
     const days = new Map<string, DayLine>();
     for (const day of report.byDay.filter((entry) => inPeriod(entry.day))) {
       const line = dayLine(days, day.day);
@@ -110,21 +104,10 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
     });
   }
 
-  for (const [symbol, histories] of inputs.futures) {
+  for (const [symbol, positions] of inputs.futures) {
     const days = new Map<string, DayLine>();
     let unrealized: Dec | null = inputs.marks.has(symbol) ? new Dec(0) : null;
-    for (const history of histories) {
-      const untilEnd = {
-        ...history,
-        fills: history.fills.filter((fill) => fill.time < inputs.to),
-        funding: history.funding.filter((payment) => payment.time < inputs.to),
-      };
-      const pnl = futuresPositionHistoryPnl(untilEnd, {
-        markPrice: inputs.marks.get(symbol)?.price ?? null,
-        settlementAsset: REPORT_CURRENCY,
-        feeAssetPrices: prices,
-      });
-      if (pnl instanceof DomainError) throw unavailable(symbol, pnl);
+    for (const pnl of positions) {
       for (const day of pnl.byDay.filter((entry) => inPeriod(entry.day))) {
         const line = dayLine(days, day.day);
         line.realized = line.realized.plus(day.realizedPnl);
