@@ -1,4 +1,5 @@
-import { Dec } from '../shared/decimal';
+import { Dec, canonicalDecimal } from '../shared/decimal';
+import { EMPTY_LEDGER, LedgerState } from '../pnl/lot-ledger';
 import { DomainError, invalidField, refusalAsValue } from '../shared/domain-error';
 import { compareByTimeThenId } from '../shared/sorted-by-time';
 import { utcDay } from '../pnl/utc-day';
@@ -11,13 +12,7 @@ import {
   settlementFigure,
   settlementPriceOf,
 } from './position-ledger';
-import {
-  EMPTY_POSITION_TOTALS,
-  ledgerOfTotals,
-  settleFillStep,
-  settleFunding,
-  stepPositionFill,
-} from './position-totals';
+import { EMPTY_POSITION_TOTALS, openLotOf, settleFunding, stepPositionFill } from './position-totals';
 
 /** Realized (gross), fees and funding of one UTC day, in the settlement asset. */
 export interface PositionDayPnl {
@@ -46,10 +41,15 @@ interface DayLine {
  * a fill's realized P&L and fee fall on its day, a payment's funding on its own.
  */
 export class PositionHistoryFolding {
-  private totals: PositionTotals = EMPTY_POSITION_TOTALS;
-  private readonly days = new Map<string, DayLine>();
-  private last: { readonly time: number; readonly id: string } | null = null;
+  /** Real fills folded so far, kept in decimals: totals strings are made once, by `result`. */
+  private ledger: LedgerState = EMPTY_LEDGER;
+  private overclosed = new Dec(0);
+  private readonly fees = new Map<string, Dec>();
+  private last: PositionFill | null = null;
   private realFills = 0;
+  /** Funding payments settled into totals (the fill figures above are merged in by `result`). */
+  private funded: PositionTotals = EMPTY_POSITION_TOTALS;
+  private readonly days = new Map<string, DayLine>();
 
   constructor(
     private readonly options: PositionPnlOptions,
@@ -62,13 +62,21 @@ export class PositionHistoryFolding {
       for (const fill of fills) {
         const field = `fills[${this.realFills}]`;
         if (fill.inferred) throw invalidField(field, 'is inferred: inferred fills are given to the result');
-        const key = { time: fill.time, id: fill.fillId };
-        if (this.last !== null && compareByTimeThenId(this.last, key) >= 0)
+        if (
+          this.last !== null &&
+          compareByTimeThenId(
+            { time: this.last.time, id: this.last.fillId },
+            { time: fill.time, id: fill.fillId },
+          ) >= 0
+        )
           throw invalidField(field, 'must sort after the fill before it, by (time, fillId)');
-        const step = settleFillStep(this.totals, fill);
-        this.totals = step.totals;
+        const step = stepPositionFill(this.ledger, fill);
+        this.ledger = step.ledger;
+        this.overclosed = this.overclosed.plus(step.overclosedContracts);
+        if (fill.fee !== null)
+          this.fees.set(fill.fee.asset, (this.fees.get(fill.fee.asset) ?? new Dec(0)).plus(fill.fee.amount));
         this.onFill(fill, step.realized);
-        this.last = key;
+        this.last = fill;
         this.realFills += 1;
       }
       return null;
@@ -79,7 +87,7 @@ export class PositionHistoryFolding {
   addFunding(payments: readonly FundingPayment[]): DomainError | null {
     return refusalAsValue(() => {
       for (const payment of payments) {
-        this.totals = settleFunding(this.totals, payment);
+        this.funded = settleFunding(this.funded, payment);
         const line = this.lineOf(payment.time);
         if (line !== undefined)
           line.funding = line.funding.plus(
@@ -93,12 +101,22 @@ export class PositionHistoryFolding {
   /** The P&L of everything added, with `inferred` figured after it. */
   result(inferred: readonly PositionFill[]): FuturesPositionHistoryPnl | DomainError {
     const ordered = figuringOrder(inferred);
+    const settled: PositionTotals = {
+      ...this.funded,
+      through: this.last === null ? null : { time: this.last.time, fillId: this.last.fillId },
+      fillCount: this.realFills,
+      openLot: openLotOf(this.ledger),
+      realizedPnl: canonicalDecimal(this.ledger.realizedGross),
+      overclosedContracts: canonicalDecimal(this.overclosed),
+      fees: Object.fromEntries([...this.fees].map(([asset, amount]) => [asset, canonicalDecimal(amount)])),
+      contractMultiplier: this.last?.contractMultiplier ?? null,
+    };
     const totals = futuresPositionPnl(
       {
         accountId: null,
         symbol: null,
         side: null,
-        settled: this.totals,
+        settled,
         recent: [],
         inferred: ordered,
         funding: [],
@@ -110,7 +128,7 @@ export class PositionHistoryFolding {
     if (totals instanceof DomainError) return totals;
     return refusalAsValue(() => {
       const days = new Map([...this.days].map(([day, line]) => [day, { ...line }]));
-      let ledger = ledgerOfTotals(this.totals);
+      let ledger = this.ledger;
       for (const fill of ordered) {
         const step = stepPositionFill(ledger, fill);
         ledger = step.ledger;

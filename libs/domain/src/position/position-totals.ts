@@ -2,7 +2,7 @@ import { Dec, canonicalDecimal } from '../shared/decimal';
 import { positionEffect } from '../futures-order/contract-quantity';
 import { EMPTY_LEDGER, LedgerState, applyTrade, openQuantity } from '../pnl/lot-ledger';
 import { sortsAfter } from '../shared/sorted-by-time';
-import { FundingPayment, PositionFill, PositionTotals } from './futures-position.types';
+import { FundingPayment, PositionFill, PositionOpenLot, PositionTotals } from './futures-position.types';
 
 export const EMPTY_POSITION_TOTALS: PositionTotals = {
   through: null,
@@ -59,6 +59,14 @@ export function ledgerOfTotals(totals: PositionTotals): LedgerState {
   };
 }
 
+/** The open lot of an average-entry ledger as the totals keep it (it has at most one). */
+export function openLotOf(ledger: LedgerState): PositionOpenLot | null {
+  const lot = ledger.lots[0];
+  return lot === undefined
+    ? null
+    : { side: lot.side, quantity: canonicalDecimal(lot.quantity), value: canonicalDecimal(lot.rawValue) };
+}
+
 /** True when `fill` sorts after every fill settled into `totals`. */
 export function isAfterSettled(totals: PositionTotals, fill: { time: number; fillId: string }): boolean {
   const { through } = totals;
@@ -89,32 +97,20 @@ function withFee(totals: PositionTotals, fill: PositionFill, sign: 1 | -1): Posi
  * against the entry of now, not of its time).
  */
 export function settleFill(totals: PositionTotals, fill: PositionFill): PositionTotals {
-  return settleFillStep(totals, fill).totals;
-}
-
-/** settleFill, with what the fill realized (gross): a report's share of its day. */
-export function settleFillStep(
-  totals: PositionTotals,
-  fill: PositionFill,
-): { readonly totals: PositionTotals; readonly realized: Dec } {
   const step = stepPositionFill(ledgerOfTotals(totals), fill);
-  const lot = step.ledger.lots[0];
   const after = isAfterSettled(totals, fill);
   const settled: PositionTotals = {
     ...totals,
     through: after ? { time: fill.time, fillId: fill.fillId } : totals.through,
     fillCount: totals.fillCount + 1,
-    openLot:
-      lot === undefined
-        ? null
-        : { side: lot.side, quantity: canonicalDecimal(lot.quantity), value: canonicalDecimal(lot.rawValue) },
+    openLot: openLotOf(step.ledger),
     realizedPnl: canonicalDecimal(step.ledger.realizedGross),
     overclosedContracts: canonicalDecimal(new Dec(totals.overclosedContracts).plus(step.overclosedContracts)),
     contractMultiplier: after
       ? fill.contractMultiplier
       : (totals.contractMultiplier ?? fill.contractMultiplier),
   };
-  return { totals: withFee(settled, fill, 1), realized: step.realized };
+  return withFee(settled, fill, 1);
 }
 
 /**
