@@ -288,7 +288,7 @@ export class ChaosActions {
         this.stats.countRefusal(
           `cancel ${String((error.body as { error?: { code?: string } })?.error?.code)}`,
         );
-      else this.stats.deskUnanswered += 1;
+      else this.stats.deskCancelsUnanswered += 1;
     }
   }
 

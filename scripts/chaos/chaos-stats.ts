@@ -21,6 +21,8 @@ export class ChaosStats {
   /** Of those, the ones a repeat with the same Idempotency-Key got an answer for. */
   deskRepeatsAnswered = 0;
   deskCancels = 0;
+  /** Cancels that got no answer: not repeated (a desk asks again only if the order stays open). */
+  deskCancelsUnanswered = 0;
   externalPlaced = 0;
   externalFailed = 0;
   readonly faults = new Map<FaultKind, number>();

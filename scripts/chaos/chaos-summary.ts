@@ -27,10 +27,10 @@ export function chaosSummary(
     ['desk orders placed', stats.deskPlaced],
     ['desk requests refused (4XX)', `${stats.deskRefused}${listed(stats.refusals)}`],
     [
-      'desk requests unanswered (answered on a repeat with the same key)',
+      'desk placements unanswered (answered on a repeat with the same key)',
       `${stats.deskUnanswered} (${stats.deskRepeatsAnswered})`,
     ],
-    ['desk cancels requested', stats.deskCancels],
+    ['desk cancels accepted / unanswered', `${stats.deskCancels} / ${stats.deskCancelsUnanswered}`],
     [
       'external orders (accepted / failed)',
       `${stats.externalPlaced} / ${stats.externalFailed}${listed(stats.externalFailures)}`,
