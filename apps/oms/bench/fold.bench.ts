@@ -5,7 +5,8 @@
  * - replay throughput (npm run replay: log to fresh read models);
  * - fold latency p50/p99 at a fixed 1,000 observations/s (publish to commit);
  * - the next fill into a spot order holding N fills and a position holding N fills,
- *   beside the first fill's.
+ *   beside the first fill's; the desk's P&L report over that position (its time, and
+ *   the most of the heap it kept alive).
  * The COPY rate and the replay are the medians of three runs each.
  * Run: npm run bench -- fold (FOLD_BENCH_PARTS=history: the history cost alone;
  * FOLD_BENCH_PARTS=throughput: the COPY rate and the fold throughput alone;

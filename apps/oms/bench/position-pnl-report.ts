@@ -1,0 +1,58 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { DataSource } from 'typeorm';
+import { PnlReportHandler, PnlReportQuery } from '../src/desk/reports/pnl-report.query';
+import { PERPETUAL } from '../src/fold/test-support/observation-builders';
+
+/** How often the live heap is sampled (after a full collection) in the memory pass. */
+const LIVE_HEAP_SAMPLE_MS = 500;
+
+/**
+ * A full garbage collection on demand, without starting node with --expose-gc: what
+ * the heap holds after it is what the report keeps alive, not garbage not yet collected.
+ */
+function fullCollection(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/**
+ * The desk's P&L report of the last second of a position's history (`periodEnd`), whose
+ * cost basis needs every fill before it. Run twice: once timed; once with the live heap
+ * sampled after a full collection every LIVE_HEAP_SAMPLE_MS, for the most the report
+ * kept alive at once (a report holding the fills would keep hundreds of megabytes at a
+ * million).
+ */
+export async function measurePositionPnlReport(
+  dataSource: DataSource,
+  account: string,
+  periodEnd: number,
+): Promise<{ ms: number; liveHeapGrowthMb: number; realizedPnl: string }> {
+  const handler = new PnlReportHandler(dataSource);
+  const query = new PnlReportQuery(
+    account,
+    PERPETUAL,
+    new Date(periodEnd - 1_000),
+    new Date(periodEnd),
+    'average-cost',
+    'symbol',
+  );
+  const started = process.hrtime.bigint();
+  const report = await handler.execute(query);
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+
+  const collect = fullCollection();
+  collect();
+  const baseline = process.memoryUsage().heapUsed;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    collect();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, LIVE_HEAP_SAMPLE_MS);
+  try {
+    await handler.execute(query);
+  } finally {
+    clearInterval(sampler);
+  }
+  return { ms, liveHeapGrowthMb: (peak - baseline) / 1024 / 1024, realizedPnl: report.totals.realizedPnl };
+}
