@@ -280,15 +280,35 @@ export class ChaosActions {
     if (open.length === 0) return;
     const id = this.random.pick(open);
     this.openDeskOrders.delete(id);
+    if ((await this.sendCancel(this.oneOf(this.desks), id)) === 'answered') return;
+    this.stats.deskCancelsUnanswered += 1;
+    this.trackers.push(this.repeatCancelUntilAnswered(id));
+  }
+
+  /**
+   * A desk repeats a cancel left without an answer (its OMS was killed, or it timed out),
+   * once a second, round the OMS processes, until it is answered: accepted again, or
+   * refused because the order is no longer open.
+   */
+  private async repeatCancelUntilAnswered(id: string): Promise<void> {
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if ((await this.sendCancel(this.desks[attempt % this.desks.length], id)) === 'answered') {
+        this.stats.deskCancelRepeatsAnswered += 1;
+        return;
+      }
+    }
+  }
+
+  private async sendCancel(desk: DeskClient, id: string): Promise<'answered' | 'unanswered'> {
     try {
-      await this.oneOf(this.desks).request('DELETE', `/v1/orders/${id}`);
+      await desk.request('DELETE', `/v1/orders/${id}`);
       this.stats.deskCancels += 1;
+      return 'answered';
     } catch (error) {
-      if (error instanceof DeskRequestError && error.status < 500)
-        this.stats.countRefusal(
-          `cancel ${String((error.body as { error?: { code?: string } })?.error?.code)}`,
-        );
-      else this.stats.deskCancelsUnanswered += 1;
+      if (!(error instanceof DeskRequestError) || error.status >= 500) return 'unanswered';
+      this.stats.countRefusal(`cancel ${String((error.body as { error?: { code?: string } })?.error?.code)}`);
+      return 'answered';
     }
   }
 

@@ -21,8 +21,10 @@ export class ChaosStats {
   /** Of those, the ones a repeat with the same Idempotency-Key got an answer for. */
   deskRepeatsAnswered = 0;
   deskCancels = 0;
-  /** Cancels that got no answer: not repeated (a desk asks again only if the order stays open). */
+  /** Cancels that got no answer (the OMS was down or the request timed out). */
   deskCancelsUnanswered = 0;
+  /** Of those, the ones a repeat got an answer for. */
+  deskCancelRepeatsAnswered = 0;
   externalPlaced = 0;
   externalFailed = 0;
   readonly faults = new Map<FaultKind, number>();

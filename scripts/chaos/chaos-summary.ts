@@ -30,7 +30,10 @@ export function chaosSummary(
       'desk placements unanswered (answered on a repeat with the same key)',
       `${stats.deskUnanswered} (${stats.deskRepeatsAnswered})`,
     ],
-    ['desk cancels accepted / unanswered', `${stats.deskCancels} / ${stats.deskCancelsUnanswered}`],
+    [
+      'desk cancels accepted / unanswered (answered on a repeat)',
+      `${stats.deskCancels} / ${stats.deskCancelsUnanswered} (${stats.deskCancelRepeatsAnswered})`,
+    ],
     [
       'external orders (accepted / failed)',
       `${stats.externalPlaced} / ${stats.externalFailed}${listed(stats.externalFailures)}`,
