@@ -152,7 +152,8 @@ export class SpotPnlFolding {
     const price = new Dec(fill.price);
     const qty = new Dec(fill.qty);
     const fee = valueFee(fill.fee, this.assets, this.feeAssetPrices, `${field}.fee`);
-    this.fees = this.fees.plus(fee.quoteValue).plus(fee.baseAmount.times(price));
+    const feePaid = fee.quoteValue.plus(fee.baseAmount.times(price));
+    this.fees = this.fees.plus(feePaid);
     const notional = price.times(qty);
     const quantity = fill.side === 'BUY' ? qty.minus(fee.baseAmount) : qty.plus(fee.baseAmount).negated();
     if (!quantity.greaterThan(0) && fill.side === 'BUY')
@@ -172,7 +173,7 @@ export class SpotPnlFolding {
     this.days.set(day, {
       net: totals.net.plus(outcome.realizedNet),
       gross: totals.gross.plus(outcome.realizedGross),
-      fees: totals.fees.plus(fee.quoteValue).plus(fee.baseAmount.times(price)),
+      fees: totals.fees.plus(feePaid),
     });
   }
 }
