@@ -22,6 +22,14 @@ const log = createLogger('FoldLifecycle');
 const HOLDINGS_COMPACTION_INTERVAL_MS = 250;
 
 /**
+ * How long a shutdown waits for a consumer still joining its group to finish joining
+ * and leave it, so that it leaves while the database is open. kafkajs cannot cut a join
+ * (or its connection retries) short: past this, the shutdown goes on and the consumer
+ * leaves its group when it can.
+ */
+const JOINING_CONSUMER_LEAVE_WAIT_MS = 3_000;
+
+/**
  * Starts the Kafka fold, the outbox relay, the compaction of spot holdings and the
  * continuous check with the app. On
  * shutdown they stop before anything closes (Nest's before-shutdown hooks run ahead of
@@ -39,6 +47,8 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
   private holdings?: SpotHoldingsCompaction;
   private stopping = false;
   private wake?: () => void;
+  /** The start loop, which ends once its consumer runs or (at shutdown) has left its group. */
+  private startLoop?: Promise<void>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -57,7 +67,7 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
       }
     }
     // The OMS serves desks while Kafka is away (health says so); the fold joins when it can.
-    void this.startConsumer();
+    this.startLoop = this.startConsumer();
     const kafka = createKafkaClient({
       brokers: this.config.kafkaBrokers,
       clientId: 'oms-outbox',
@@ -121,6 +131,19 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
     this.wake = undefined;
   }
 
+  /** Waits (at most JOINING_CONSUMER_LEAVE_WAIT_MS) for the start loop to end. */
+  private async joiningConsumerLeft(): Promise<void> {
+    if (this.startLoop === undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.startLoop.catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, JOINING_CONSUMER_LEAVE_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     this.wake?.();
@@ -129,6 +152,7 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
     // A consumer still starting (joining its group) folds nothing more from here on,
     // and its batch in hand finishes while the database is open.
     await this.starting?.halt();
+    await this.joiningConsumerLeft();
     await this.consumer?.stop();
     await this.relay?.stop();
     await this.publisher?.close();
