@@ -1,4 +1,5 @@
 import { ExchangeClient, parseExchangeAccounts } from '@oms/exchange';
+import { AnswerRecordings } from '../apps/oms/src/orders/answer-recordings';
 import { CommandStack, DeskJson, startCommandStack } from './commands-support/command-stack';
 
 const spotLimit = (overrides: Record<string, unknown> = {}) => ({
@@ -273,6 +274,34 @@ describe('desk order commands (e2e)', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data.placeSpotOrder).toMatchObject({ status: 'NEW', createdBy: 'admin' });
+  });
+
+  it('answers placements while another answer commits; reads, queries and cancels of that OMS wait for the commit', async () => {
+    const oms = await desk.startAnotherOms();
+    let commit = () => {};
+    oms.app
+      .get(AnswerRecordings)
+      .track('an-answer-still-committing', new Promise<void>((resolve) => (commit = resolve)));
+    const pending = Symbol('pending');
+    const within = <T>(promise: Promise<T>, ms: number) =>
+      Promise.race([promise, new Promise<typeof pending>((resolve) => setTimeout(resolve, ms, pending))]);
+    const call = (method: string, path: string, body?: unknown) => desk.call(method, path, body, {}, oms.url);
+
+    // Released also when a check fails: the OMS closes only once every answer it tracks is committed.
+    const released = (async () => {
+      const placed = await within(call('POST', '/v1/spot/orders', spotLimit()), 10_000);
+      if (placed === pending) throw new Error('a placement waited for another answer to commit');
+      expect(placed.status).toBe(201);
+      const read = call('GET', `/v1/orders/${placed.body.id}`);
+      const query = call('POST', '/graphql', { query: `{ orders(limit: 1) { items { id } } }` });
+      const cancel = call('DELETE', `/v1/orders/${placed.body.id}`);
+      expect(await within(Promise.race([read, query, cancel]), 500)).toBe(pending);
+      return { placed, read, query, cancel };
+    })().finally(() => commit());
+    const { placed, read, query, cancel } = await released;
+    expect((await read).body).toMatchObject({ id: placed.body.id, status: 'NEW' });
+    expect((await query).body.errors).toBeUndefined();
+    expect((await cancel).status).toBe(202);
   });
 
   it('names the field of an invalid request and of an unknown account', async () => {

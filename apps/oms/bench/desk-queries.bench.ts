@@ -19,6 +19,7 @@ import { PnlReportHandler, PnlReportQuery } from '../src/desk/reports/pnl-report
 import { AccountScope } from '../src/access/account-scope';
 import { DeskActor } from '../src/access/desk-actor';
 import { CommandReadModels } from '../src/commands/orders/command-read-models';
+import { AnswerRecordings } from '../src/orders/answer-recordings';
 import { SpotHoldingsCompaction } from '../src/projections/spot-holdings-compaction';
 import {
   ACCOUNTS,
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
         WHERE account = $1 AND market = 'spot' AND status IN ('NEW', 'PARTIALLY_FILLED')`,
       [ACCOUNTS[1]],
     );
-    const commandReads = new CommandReadModels(dataSource);
+    const commandReads = new CommandReadModels(dataSource, new AnswerRecordings());
     await latency(`pre-trade spot funds read (${open.toLocaleString('en-US')} open orders)`, undefined, () =>
       commandReads.spotFunds(ACCOUNTS[1], 'USDT'),
     );

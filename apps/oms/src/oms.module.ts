@@ -10,6 +10,7 @@ import { FoldModule } from './fold/fold.module';
 import { DeskModule } from './desk/desk.module';
 import { CommandsModule } from './commands/commands.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { AnswerRecordingsModule } from './orders/answer-recordings.module';
 
 @Module({})
 export class OmsModule implements NestModule {
@@ -27,6 +28,7 @@ export class OmsModule implements NestModule {
         DeskModule.forRoot(config.desk),
         CommandsModule.forRoot(config.commands),
         MetricsModule,
+        AnswerRecordingsModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: OMS_CONFIG, useValue: config }],

@@ -9,6 +9,7 @@ import {
 } from '@oms/domain';
 import { runIndependent } from '@oms/persistence';
 import {
+  CommandDecidedListener,
   CommandMetadata,
   OrderAggregateCommand,
   OrderAggregateRef,
@@ -19,6 +20,7 @@ import { omsOrderId, orderRowOf } from '../projections/order-row';
 import { EventOrigin } from './decided-event';
 import { AggregateStateStore } from './aggregate-state.store';
 import { FoldTransaction } from './fold-transaction';
+import { PreparedStream } from './fold-unit-of-work';
 import { OrderFolder } from './order-folder';
 import { ObservationFolder } from '../fold/observation-folder';
 
@@ -72,6 +74,7 @@ export class OrderCommandService implements OrderCommandPort {
     ref: Ref,
     command: OrderAggregateCommand<Ref>,
     metadata: CommandMetadata,
+    onDecided?: CommandDecidedListener,
   ): Promise<OrderCommandResult | DomainError> {
     const streamId = orderStreamIdOf(ref);
     const now = (command as { now?: unknown }).now;
@@ -116,7 +119,9 @@ export class OrderCommandService implements OrderCommandPort {
         while (context.released.length > 0) {
           await this.observations.fold(context, context.released.shift()!.envelope);
         }
-        return { decided, version: await context.uow.versionOf(streamId) };
+        const version = await context.uow.versionOf(streamId);
+        if (attempt === 1) onDecided?.(resultOf(streamId, context.uow.prepared(), version));
+        return { decided, version };
       },
       // The OMS's own decisions (an intent, before the venue is called) reach the disk
       // before the command goes on; a venue answer can be asked again (the resolver
@@ -125,17 +130,30 @@ export class OrderCommandService implements OrderCommandPort {
     );
     const result = outcome.result;
     if (result instanceof DomainError) return result;
-    const committed = outcome.committed.find((stream) => stream.streamId === streamId);
-    const lastAppended = committed?.appended.at(-1);
-    return {
-      omsOrderId: omsOrderId(streamId),
-      streamVersion: committed?.version ?? result.version,
-      appendedEventTypes: (committed?.appended ?? []).map((event) => event.type),
-      // The row the projector wrote in that transaction (same state, version and time).
-      order:
-        committed === undefined || lastAppended === undefined
-          ? null
-          : orderRowOf(streamId, committed.version, committed.state, lastAppended.occurredAt),
-    };
+    return resultOf(streamId, outcome.committed, result.version);
   }
+}
+
+/**
+ * A command's result from the streams its transaction writes (prepared, or committed):
+ * the order stream's version (`unchangedVersion` when it appended nothing), its
+ * appended events and its row.
+ */
+function resultOf(
+  streamId: string,
+  streams: readonly PreparedStream[],
+  unchangedVersion: number,
+): OrderCommandResult {
+  const stream = streams.find((candidate) => candidate.streamId === streamId);
+  const lastAppended = stream?.appended.at(-1);
+  return {
+    omsOrderId: omsOrderId(streamId),
+    streamVersion: stream?.version ?? unchangedVersion,
+    appendedEventTypes: (stream?.appended ?? []).map((event) => event.type),
+    // The row the projector writes in that transaction (same state, version and time).
+    order:
+      stream === undefined || lastAppended === undefined
+        ? null
+        : orderRowOf(streamId, stream.version, stream.state, lastAppended.occurredAt),
+  };
 }

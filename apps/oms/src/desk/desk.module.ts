@@ -6,7 +6,7 @@ import {
   RequestMethod,
   ValidationPipe,
 } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
@@ -21,6 +21,7 @@ import { GraphiqlAssetsController } from './docs/graphiql.controller';
 import { GraphiqlPageMiddleware } from './docs/graphiql-page.middleware';
 import { deskGraphqlOptions, GRAPHQL_PATH } from './graphql/desk-graphql.options';
 import { DESK_QUERY_CONTROLLERS, DESK_QUERY_PROVIDERS } from './desk-queries';
+import { AfterRecordedAnswersInterceptor } from '../orders/after-recorded-answers.interceptor';
 
 /**
  * The desk API's read side and its shared edge: queries (QueryBus handlers), REST
@@ -50,6 +51,7 @@ export class DeskModule implements NestModule {
         ...DESK_QUERY_PROVIDERS,
         DeskOpenApi,
         { provide: APP_FILTER, useClass: DeskExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: AfterRecordedAnswersInterceptor },
         // Global pipes run in the order given: NUL characters are refused before validation.
         { provide: APP_PIPE, useClass: NulFreeInputPipe },
         {

@@ -47,6 +47,13 @@ export interface OrderCommandResult {
 }
 
 /**
+ * Told the command's result once it is decided, before its transaction commits (the
+ * first decision only: a retry after a conflict decides again on fresh state, which
+ * the committed result shows). `order` is then the row the transaction is about to write.
+ */
+export type CommandDecidedListener = (decided: OrderCommandResult) => void;
+
+/**
  * Runs one desk or resolver command against an order aggregate: load its state, decide
  * with libs/domain, append with the real expected version (retrying on a conflict with
  * the Kafka fold), and project the read models, all in one Postgres transaction.
@@ -57,6 +64,7 @@ export interface OrderCommandPort {
     ref: Ref,
     command: OrderAggregateCommand<Ref>,
     metadata: CommandMetadata,
+    onDecided?: CommandDecidedListener,
   ): Promise<OrderCommandResult | DomainError>;
 }
 

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { relationRowsRead } from '@oms/persistence/test-support/plan-rows';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { CommandReadModels } from '../commands/orders/command-read-models';
+import { AnswerRecordings } from '../orders/answer-recordings';
 import { HOLDING_STATUSES, SpotHolding } from '../commands/pre-trade/order-exposure';
 import { ORDER_STATUSES } from '../desk/shared/filter-rules';
 import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
@@ -91,7 +92,7 @@ describe('Spot holdings kept per account, symbol and side (rm_spot_holdings and 
 
   beforeAll(async () => {
     database = await createFoldTestDatabase();
-    readModels = new CommandReadModels(database.dataSource);
+    readModels = new CommandReadModels(database.dataSource, new AnswerRecordings());
   });
 
   afterAll(async () => {

@@ -11,6 +11,7 @@ import {
   PlaceSpotOrderCommand,
 } from '../handlers/desk-commands';
 import { commandContext } from '../http/command-context';
+import { ServedWithoutWaitingForRecordedAnswers } from '../../orders/after-recorded-answers.interceptor';
 
 /** The Idempotency-Key of the REST routes (the header's OpenAPI description says what a repeat gets). */
 const IDEMPOTENCY_KEY_ARG = {
@@ -27,6 +28,7 @@ export class OrderMutationsResolver {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Mutation(() => OrderResponse, { description: 'As POST /v1/spot/orders' })
+  @ServedWithoutWaitingForRecordedAnswers()
   async placeSpotOrder(
     @CurrentActor() actor: DeskActor,
     @Args('input') input: SpotOrderRequest,
@@ -39,6 +41,7 @@ export class OrderMutationsResolver {
   }
 
   @Mutation(() => OrderResponse, { description: 'As POST /v1/futures/orders' })
+  @ServedWithoutWaitingForRecordedAnswers()
   async placeFuturesOrder(
     @CurrentActor() actor: DeskActor,
     @Args('input') input: FuturesOrderRequest,

@@ -29,6 +29,7 @@ import {
 import { RenderedAnswer } from '../idempotency/idempotent-commands';
 import { commandContext } from './command-context';
 import { IDEMPOTENCY_HEADER } from './idempotency-header';
+import { ServedWithoutWaitingForRecordedAnswers } from '../../orders/after-recorded-answers.interceptor';
 
 function send(response: Response, answer: RenderedAnswer): unknown {
   response.status(answer.statusCode);
@@ -46,6 +47,7 @@ export class OrderCommandsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('spot/orders')
+  @ServedWithoutWaitingForRecordedAnswers()
   @ApiOperation({ summary: 'Place a spot order (201; status UNCERTAIN when the venue answer is unknown)' })
   @ApiCreatedResponse({ type: OrderResponse })
   async placeSpot(
@@ -61,6 +63,7 @@ export class OrderCommandsController {
   }
 
   @Post('futures/orders')
+  @ServedWithoutWaitingForRecordedAnswers()
   @ApiOperation({ summary: 'Place a futures LIMIT or STOP order (quantity in contracts)' })
   @ApiCreatedResponse({ type: OrderResponse })
   async placeFutures(
@@ -76,6 +79,7 @@ export class OrderCommandsController {
   }
 
   @Post('spot/orders/batch')
+  @ServedWithoutWaitingForRecordedAnswers()
   @ApiOperation({ summary: 'Place up to 20 spot orders of one symbol; {results: [{order} | {error}]}' })
   @ApiCreatedResponse({ type: OrderResultsResponse })
   async placeSpotBatch(
@@ -89,6 +93,7 @@ export class OrderCommandsController {
   }
 
   @Post('futures/orders/batch')
+  @ServedWithoutWaitingForRecordedAnswers()
   @ApiOperation({ summary: 'Place up to 20 futures LIMIT orders of one symbol' })
   @ApiCreatedResponse({ type: OrderResultsResponse })
   async placeFuturesBatch(

@@ -93,7 +93,7 @@ export class CommandMetrics {
     () =>
       new Histogram({
         name: 'oms_desk_order_step_seconds',
-        help: 'Each step of placing a desk order: pre-trade, intent, venue, outcome, answer',
+        help: 'Each step of placing a desk order: pre-trade, intent, venue, outcome (deciding the venue answer), answer',
         labelNames: ['market', 'step'],
         buckets: [0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.25, 1, 5],
       }),

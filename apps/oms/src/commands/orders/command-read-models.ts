@@ -6,6 +6,7 @@ import { toOrderResponse } from '../../desk/orders/order.mapper';
 import { OrderResponse } from '../../desk/orders/order.response';
 import { findOrderRow, ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
 import { keptSpotHoldings } from '../../projections/spot-holdings';
+import { AnswerRecordings } from '../../orders/answer-recordings';
 
 /** A pending desk order found in the fold's aggregate states (for the resolver's rebuild). */
 export interface PendingOrderState {
@@ -32,10 +33,17 @@ function statusList(statuses: readonly string[]): string {
  */
 @Injectable()
 export class CommandReadModels {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly recordings: AnswerRecordings,
+  ) {}
 
-  /** The order as the desk's queries show it (one mapper for every answer). */
+  /**
+   * The order as the desk's queries show it (one mapper for every answer), once the
+   * venue answer this process gave for it, if any, is committed.
+   */
   async order(id: string): Promise<OrderResponse | null> {
+    await this.recordings.settled(id);
     const row = await findOrderRow(this.dataSource, id);
     return row === null ? null : toOrderResponse(row);
   }

@@ -8,9 +8,10 @@ import {
   WriteOutcome,
 } from '@oms/exchange';
 import { futuresOrderAckObservation, spotOrderAckObservation, uncertaintyReasonOf } from '@oms/observations';
-import { OrderAggregateRef } from '../../orders/order-command.port';
+import { CommandDecidedListener, OrderAggregateRef } from '../../orders/order-command.port';
 import { OrderRow } from '../../projections/order-row';
 import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
+import { AnswerRecordings } from '../../orders/answer-recordings';
 import { CommandOrigin, OrderCommands } from './order-commands';
 import { rejectionCode } from './venue-refusal';
 
@@ -31,16 +32,40 @@ export class CreateOutcomeRecorder {
   constructor(
     private readonly commands: OrderCommands,
     private readonly resolver: UncertainOrderResolver,
+    private readonly recordings: AnswerRecordings,
   ) {}
+
+  /**
+   * Records a single order's answer as `record` does, but gives the rm_orders row the
+   * answer's transaction is about to write as soon as the answer is decided on the
+   * order, while the commit goes on (tracked by AnswerRecordings, which this process's
+   * reads wait for). The intent is durable already: an answer lost with its commit (the
+   * process died) leaves the order to the resolver, which asks the venue again. Null
+   * when nothing is decided (the fold got there first; the recording failed): rm_orders
+   * then shows what the order is.
+   */
+  recordAnswerFirst(
+    ref: OrderAggregateRef,
+    omsOrderId: string,
+    outcome: WriteOutcome<CreateAck>,
+    origin: CommandOrigin,
+  ): Promise<OrderRow | null> {
+    return new Promise((resolve) => {
+      const recording = this.record(ref, outcome, origin, (decided) => resolve(decided.order));
+      this.recordings.track(omsOrderId, recording);
+      void recording.then(resolve);
+    });
+  }
 
   async record(
     ref: OrderAggregateRef,
     outcome: WriteOutcome<CreateAck>,
     origin: CommandOrigin,
+    onDecided?: CommandDecidedListener,
   ): Promise<OrderRow | null> {
     let written: OrderRow | null = null;
     try {
-      const result = await this.write(ref, outcome, origin, Date.now());
+      const result = await this.write(ref, outcome, origin, Date.now(), onDecided);
       if (result instanceof DomainError) {
         // The fold got there first (a stream report of the order); the resolver checks.
         this.logger.warn(
@@ -97,16 +122,18 @@ export class CreateOutcomeRecorder {
     outcome: WriteOutcome<CreateAck>,
     origin: CommandOrigin,
     now: number,
+    onDecided: CommandDecidedListener | undefined,
   ) {
     switch (outcome.kind) {
       case 'accepted':
-        return this.writeAck(ref, outcome.value, origin, now);
+        return this.writeAck(ref, outcome.value, origin, now, onDecided);
       case 'rejected':
         return this.commands.execute(
           ref,
           { type: 'RecordSubmissionRejected', ...rejectionCode(outcome), now },
           origin,
           outcome.sent ? 'rest-ack' : 'oms',
+          onDecided,
         );
       case 'uncertain':
         return this.commands.execute(
@@ -119,11 +146,18 @@ export class CreateOutcomeRecorder {
           },
           origin,
           'oms',
+          onDecided,
         );
     }
   }
 
-  private writeAck(ref: OrderAggregateRef, ack: CreateAck, origin: CommandOrigin, now: number) {
+  private writeAck(
+    ref: OrderAggregateRef,
+    ack: CreateAck,
+    origin: CommandOrigin,
+    now: number,
+    onDecided: CommandDecidedListener | undefined,
+  ) {
     const account = ref.accountId;
     switch (ref.market) {
       case 'spot':
@@ -136,6 +170,7 @@ export class CreateOutcomeRecorder {
           },
           origin,
           'rest-ack',
+          onDecided,
         );
       case 'futures':
         return this.commands.execute(
@@ -148,6 +183,7 @@ export class CreateOutcomeRecorder {
           },
           origin,
           'rest-ack',
+          onDecided,
         );
       case 'futures-stop':
         return this.commands.execute(
@@ -160,6 +196,7 @@ export class CreateOutcomeRecorder {
           },
           origin,
           'rest-ack',
+          onDecided,
         );
     }
   }

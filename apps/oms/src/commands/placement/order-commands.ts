@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@oms/domain';
 import {
+  CommandDecidedListener,
   CommandMetadata,
   ORDER_COMMAND_PORT,
   OrderAggregateCommand,
@@ -29,11 +30,13 @@ export class OrderCommands {
     command: OrderAggregateCommand<Ref>,
     origin: CommandOrigin,
     source: NonNullable<CommandMetadata['source']>,
+    onDecided?: CommandDecidedListener,
   ): Promise<OrderCommandResult | DomainError> {
-    return this.port.execute(ref, command, {
-      actor: origin.actor,
-      correlationId: origin.correlationId,
-      source,
-    });
+    return this.port.execute(
+      ref,
+      command,
+      { actor: origin.actor, correlationId: origin.correlationId, source },
+      onDecided,
+    );
   }
 }

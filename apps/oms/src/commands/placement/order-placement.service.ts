@@ -87,8 +87,8 @@ export class OrderPlacementService {
   }
 
   /**
-   * The steps after a single order's intent, each timed: the venue call, recording its
-   * outcome, and the answer (or the refusal) to the desk.
+   * The steps after a single order's intent, each timed: the venue call, deciding its
+   * outcome on the order, and the answer (or the refusal) to the desk.
    */
   private async sendAndAnswer(
     market: 'spot' | 'futures',
@@ -97,8 +97,10 @@ export class OrderPlacementService {
     send: () => Promise<WriteOutcome<CreateAck>>,
   ): Promise<OrderResponse> {
     const outcome = await this.metrics.placementStep(market, 'venue', send);
+    // The answer is decided on the order before it commits; the commit goes on off the
+    // answer's path, and this process's reads wait for it.
     const recorded = await this.metrics.placementStep(market, 'outcome', () =>
-      this.recorder.record(intent.ref, outcome, origin),
+      this.recorder.recordAnswerFirst(intent.ref, intent.omsOrderId, outcome, origin),
     );
     return this.metrics.placementStep(market, 'answer', () =>
       this.answerOrRefuse(intent.omsOrderId, market, outcome, recorded),

@@ -2,6 +2,7 @@ import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldServices, FoldServices } from '../../../aggregates/fold-services';
 import { createFoldTestDatabase } from '../../../fold/test-support/fold-test-database';
 import { CommandReadModels } from '../command-read-models';
+import { AnswerRecordings } from '../../../orders/answer-recordings';
 
 export interface CommandReadModelsDatabase {
   readonly database: TestDatabase;
@@ -19,7 +20,7 @@ export function useCommandReadModelsDatabase(): CommandReadModelsDatabase {
   beforeAll(async () => {
     ready.database = await createFoldTestDatabase();
     ready.fold = createFoldServices(ready.database.dataSource, () => undefined);
-    ready.readModels = new CommandReadModels(ready.database.dataSource);
+    ready.readModels = new CommandReadModels(ready.database.dataSource, new AnswerRecordings());
   });
   afterAll(async () => {
     await ready.database?.drop();

@@ -1,0 +1,160 @@
+import { DomainError, omsClientOrderId } from '@oms/domain';
+import { spotOrderAckSchema, WriteOutcome } from '@oms/exchange';
+import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { createFoldServices, FoldServices } from '../../aggregates/fold-services';
+import { TransactionRunner, typeOrmTransactions } from '../../aggregates/transaction-runner';
+import { ACCOUNT, spotLimitRequest, T0 } from '../../aggregates/test-support/desk-order-commands';
+import { createFoldTestDatabase } from '../../fold/test-support/fold-test-database';
+import { AnswerRecordings } from '../../orders/answer-recordings';
+import { CommandReadModels } from '../orders/command-read-models';
+import { committedOrderResponse } from '../orders/committed-order';
+import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
+import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
+import { OrderCommands } from './order-commands';
+
+/** Transactions whose COMMIT waits while the gate is shut (the work itself runs at once). */
+function gatedTransactions(inner: TransactionRunner) {
+  let opened: Promise<void> = Promise.resolve();
+  let open = () => {};
+  const runner: TransactionRunner = (work, flushCommit) =>
+    inner(async (executor) => {
+      const result = await work(executor);
+      await opened;
+      return result;
+    }, flushCommit);
+  return {
+    runner,
+    shut() {
+      opened = new Promise((resolve) => (open = resolve));
+    },
+    open: () => open(),
+  };
+}
+
+const pending = Symbol('pending');
+/** What `promise` settled with within `ms`, else `pending`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof pending> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof pending>((resolve) => (timer = setTimeout(resolve, ms, pending)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('a desk order is answered once its venue answer is decided, before that answer commits', () => {
+  let database: TestDatabase;
+  let fold: FoldServices;
+  let gate: ReturnType<typeof gatedTransactions>;
+  let recordings: AnswerRecordings;
+  let readModels: CommandReadModels;
+  let recorder: CreateOutcomeRecorder;
+  const tracked: string[] = [];
+
+  beforeAll(async () => {
+    database = await createFoldTestDatabase();
+    gate = gatedTransactions(typeOrmTransactions(database.dataSource));
+    fold = createFoldServices(database.dataSource, () => undefined, undefined, gate.runner);
+    recordings = new AnswerRecordings();
+    readModels = new CommandReadModels(database.dataSource, recordings);
+    const resolver = { track: (ref: { clientOrderId: string }) => tracked.push(ref.clientOrderId) };
+    recorder = new CreateOutcomeRecorder(
+      new OrderCommands(fold.commands),
+      resolver as unknown as UncertainOrderResolver,
+      recordings,
+    );
+  });
+  // A failed test must not leave the next one's commits held.
+  afterEach(() => gate.open());
+  afterAll(async () => {
+    await recordings.settled();
+    await database?.drop();
+  });
+
+  async function placeIntent(name: string) {
+    const clientOrderId = omsClientOrderId(name);
+    const ref = { market: 'spot', accountId: ACCOUNT, clientOrderId } as const;
+    const intent = await fold.commands.execute(
+      ref,
+      { type: 'PlaceSpotOrder', clientOrderId, actor: 'alice', request: spotLimitRequest(), now: T0 },
+      { actor: 'alice', correlationId: `place-${name}` },
+    );
+    if (intent instanceof DomainError) throw intent;
+    return { ref, omsOrderId: intent.omsOrderId };
+  }
+
+  const storedStatus = async (omsOrderId: string) => {
+    const rows = await database.dataSource.query<Array<{ status: string }>>(
+      `SELECT status FROM rm_orders WHERE id = $1`,
+      [omsOrderId],
+    );
+    return rows[0]?.status;
+  };
+
+  const origin = { actor: 'alice', correlationId: 'answer-first' };
+
+  it.each([
+    [
+      'an acknowledgement',
+      'answered-ack',
+      (clientOrderId: string): WriteOutcome<CreateAck> => ({
+        kind: 'accepted',
+        value: spotOrderAckSchema.parse({
+          accountId: ACCOUNT,
+          symbol: 'ETHUSDT',
+          clientOrderId,
+          orderId: '990001',
+          transactTime: String(T0 + 10),
+          price: '3000',
+          origQty: '1',
+          executedQty: '0',
+          status: 'NEW',
+          timeInForce: 'GTC',
+          type: 'LIMIT',
+          side: 'BUY',
+        }),
+      }),
+      'NEW',
+    ],
+    [
+      'a 5XX',
+      'answered-5xx',
+      (clientOrderId: string): WriteOutcome<CreateAck> => ({
+        kind: 'uncertain',
+        endpoint: 'POST /api/v1.1/spot/order',
+        clientOrderIds: [clientOrderId],
+        orderIds: [],
+        reason: 'http-5xx',
+        detail: 'HTTP 502',
+        httpStatus: 502,
+        sentAt: T0 + 5,
+      }),
+      'UNCERTAIN',
+    ],
+  ])(
+    '%s: the answer shows it while rm_orders still holds the intent; reads of the order wait for the commit and then show the same',
+    async (_name, clientName, outcomeOf, status) => {
+      const { ref, omsOrderId } = await placeIntent(clientName);
+      gate.shut();
+      const answered = await within(
+        recorder.recordAnswerFirst(ref, omsOrderId, outcomeOf(ref.clientOrderId), origin),
+        5_000,
+      );
+      if (answered === pending || answered === null) throw new Error(`no answer: ${String(answered)}`);
+      expect(answered.status).toBe(status);
+      // Not committed: the database still shows the intent, and a read of the order waits.
+      expect(await storedStatus(omsOrderId)).toBe('PENDING_SUBMIT');
+      const read = readModels.order(omsOrderId);
+      expect(await within(read, 300)).toBe(pending);
+      expect(recordings.size).toBe(1);
+
+      gate.open();
+      const order = await read;
+      expect(order?.status).toBe(status);
+      expect(order).toEqual(committedOrderResponse(answered));
+      expect(await storedStatus(omsOrderId)).toBe(status);
+      expect(recordings.size).toBe(0);
+    },
+  );
+});

@@ -1,0 +1,44 @@
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+
+/**
+ * The venue answers this process has answered the desk with but is still committing.
+ * A desk order is answered as soon as the venue's answer is decided on it; the commit
+ * follows off the answer's path. Reads of this process wait for those commits first
+ * (`settled`), so what a desk reads after its answer shows at least that answer; the
+ * application waits for them before it closes the database.
+ */
+@Injectable()
+export class AnswerRecordings implements BeforeApplicationShutdown {
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  /** Keeps `recording` (of the order `omsOrderId`) until it settles; it never rejects. */
+  track(omsOrderId: string, recording: Promise<unknown>): void {
+    const settled = recording.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.set(omsOrderId, settled);
+    void settled.then(() => {
+      if (this.inFlight.get(omsOrderId) === settled) this.inFlight.delete(omsOrderId);
+    });
+  }
+
+  /** Once every answer being committed now (or only that of `omsOrderId`) is committed. */
+  async settled(omsOrderId?: string): Promise<void> {
+    if (omsOrderId !== undefined) {
+      await this.inFlight.get(omsOrderId);
+      return;
+    }
+    if (this.inFlight.size === 0) return;
+    await Promise.all([...this.inFlight.values()]);
+  }
+
+  /** How many answers are being committed now. */
+  get size(): number {
+    return this.inFlight.size;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.settled();
+  }
+}
