@@ -1,4 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { OrderRow } from '../projections/order-row';
+import { CommandDecidedListener } from './order-command.port';
 
 /**
  * The venue answers this process has answered the desk with but is still committing.
@@ -11,7 +13,23 @@ import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 export class AnswerRecordings implements BeforeApplicationShutdown {
   private readonly inFlight = new Map<string, Promise<void>>();
 
-  /** Keeps `recording` (of the order `omsOrderId`) until it settles; it never rejects. */
+  /**
+   * Runs `record` (the recording of a venue answer about the order `omsOrderId`, which
+   * never rejects) and answers the rm_orders row it tells `onDecided`, as soon as it is
+   * decided, else the row `record` ends with; the commit is tracked until it lands.
+   */
+  answerFirst(
+    omsOrderId: string,
+    record: (onDecided: CommandDecidedListener) => Promise<OrderRow | null>,
+  ): Promise<OrderRow | null> {
+    return new Promise((resolve) => {
+      const recording = record((decided) => resolve(decided.order));
+      this.track(omsOrderId, recording);
+      void recording.then(resolve);
+    });
+  }
+
+  /** Keeps `recording` (of the order `omsOrderId`) until it settles. */
   track(omsOrderId: string, recording: Promise<unknown>): void {
     const settled = recording.then(
       () => undefined,

@@ -1,6 +1,7 @@
 import { DomainError, DomainErrorCode } from '@oms/domain';
 import { DeskErrorCode } from '../../errors/desk-error';
 import { OrderResponse } from '../../desk/orders/order.response';
+import { AnswerRecordings } from '../../orders/answer-recordings';
 import { CommandReadModels } from '../orders/command-read-models';
 import { OrderCommands } from '../placement/order-commands';
 import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
@@ -32,7 +33,13 @@ function serviceWhileAnotherCancelIsPending(now: Partial<OrderResponse>) {
   const gateways = {
     get: () => ({ client: { spot: { cancelOrder: (lookup: unknown) => venueCalls.push(lookup) } } }),
   } as unknown as VenueGateways;
-  const service = new OrderCancelService(gateways, commands, readModels, {} as UncertainOrderResolver);
+  const service = new OrderCancelService(
+    gateways,
+    commands,
+    readModels,
+    {} as UncertainOrderResolver,
+    new AnswerRecordings(),
+  );
   return { service, venueCalls };
 }
 

@@ -21,7 +21,8 @@ import {
 } from '@oms/exchange';
 import { futuresOrderAckObservation, spotOrderAckObservation, uncertaintyReasonOf } from '@oms/observations';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
-import { OrderAggregateRef } from '../../orders/order-command.port';
+import { AnswerRecordings } from '../../orders/answer-recordings';
+import { CommandDecidedListener, OrderAggregateRef } from '../../orders/order-command.port';
 import { OrderRow } from '../../projections/order-row';
 import { CommandReadModels } from '../orders/command-read-models';
 import { committedOrderResponse } from '../orders/committed-order';
@@ -116,6 +117,7 @@ export class OrderCancelService {
     private readonly commands: OrderCommands,
     private readonly readModels: CommandReadModels,
     private readonly resolver: UncertainOrderResolver,
+    private readonly recordings: AnswerRecordings,
   ) {}
 
   async cancel(order: OrderResponse, origin: CommandOrigin): Promise<OrderResponse> {
@@ -149,10 +151,13 @@ export class OrderCancelService {
             symbol: order.symbol,
           });
     const answer = cancelAnswerOf(order, outcome);
-    const committed = await this.recordAnswer(ref, answer, origin);
+    // Answered once decided on the order; the commit goes on off the answer's path, and
+    // this process's reads wait for it, so a read right after shows at least this row.
+    const decided = await this.recordings.answerFirst(order.id, (onDecided) =>
+      this.recordAnswer(ref, answer, origin, onDecided),
+    );
     if (answer.kind === 'rejected') throw deskErrorOfRejection(answer.error, answer.sent);
-    // The row the answer committed is what a read right after shows at least.
-    return (committed === null ? undefined : committedOrderResponse(committed)) ?? this.current(order.id);
+    return (decided === null ? undefined : committedOrderResponse(decided)) ?? this.current(order.id);
   }
 
   /** Records the cancel request of an order the venue will cancel in bulk (cancel-all). */
@@ -208,18 +213,22 @@ export class OrderCancelService {
     return order;
   }
 
-  /** Records the venue's answer to a cancel; answers the rm_orders row it committed (null when none). */
+  /**
+   * Records the venue's answer to a cancel; answers the rm_orders row it committed (null
+   * when none), and tells `onDecided` the row before it commits.
+   */
   private async recordAnswer(
     ref: OrderAggregateRef,
     outcome: CancelAnswer,
     origin: CommandOrigin,
+    onDecided: CommandDecidedListener,
   ): Promise<OrderRow | null> {
     const now = Date.now();
     try {
       let written: Awaited<ReturnType<OrderCommands['execute']>>;
       switch (outcome.kind) {
         case 'accepted':
-          written = await this.writeAck(ref, outcome.value, origin, now);
+          written = await this.writeAck(ref, outcome.value, origin, now, onDecided);
           // The stream's report confirms it; the resolver looks it up too, should that report be lost.
           this.resolver.track(ref, 'cancel');
           break;
@@ -229,6 +238,7 @@ export class OrderCancelService {
             { type: 'RecordCancelRejected', ...rejectionCode(outcome), now },
             origin,
             outcome.sent ? 'rest-ack' : 'oms',
+            onDecided,
           );
           break;
         case 'uncertain':
@@ -237,6 +247,7 @@ export class OrderCancelService {
             { type: 'RecordCancelUncertain', reason: outcome.reason, detail: outcome.detail, now },
             origin,
             'oms',
+            onDecided,
           );
           this.resolver.track(ref, 'cancel');
           break;
@@ -253,7 +264,13 @@ export class OrderCancelService {
     return null;
   }
 
-  private writeAck(ref: OrderAggregateRef, ack: CancelAck, origin: CommandOrigin, now: number) {
+  private writeAck(
+    ref: OrderAggregateRef,
+    ack: CancelAck,
+    origin: CommandOrigin,
+    now: number,
+    onDecided: CommandDecidedListener,
+  ) {
     switch (ref.market) {
       case 'spot':
         return this.commands.execute(
@@ -265,6 +282,7 @@ export class OrderCancelService {
           },
           origin,
           'rest-ack',
+          onDecided,
         );
       case 'futures':
         return this.commands.execute(
@@ -277,6 +295,7 @@ export class OrderCancelService {
           },
           origin,
           'rest-ack',
+          onDecided,
         );
       case 'futures-stop':
         return this.commands.execute(
@@ -289,6 +308,7 @@ export class OrderCancelService {
           },
           origin,
           'rest-ack',
+          onDecided,
         );
     }
   }

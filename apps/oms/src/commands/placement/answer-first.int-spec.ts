@@ -8,7 +8,9 @@ import { createFoldTestDatabase } from '../../fold/test-support/fold-test-databa
 import { AnswerRecordings } from '../../orders/answer-recordings';
 import { CommandReadModels } from '../orders/command-read-models';
 import { committedOrderResponse } from '../orders/committed-order';
+import { OrderCancelService } from '../cancel/order-cancel.service';
 import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
+import { VenueGateways } from '../venue/venue-gateways';
 import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
 import { OrderCommands } from './order-commands';
 
@@ -43,13 +45,14 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof pe
   }
 }
 
-describe('a desk order is answered once its venue answer is decided, before that answer commits', () => {
+describe('a desk order or cancel is answered once the venue answer is decided, before that answer commits', () => {
   let database: TestDatabase;
   let fold: FoldServices;
   let gate: ReturnType<typeof gatedTransactions>;
   let recordings: AnswerRecordings;
   let readModels: CommandReadModels;
   let recorder: CreateOutcomeRecorder;
+  let resolver: UncertainOrderResolver;
   const tracked: string[] = [];
 
   beforeAll(async () => {
@@ -58,12 +61,10 @@ describe('a desk order is answered once its venue answer is decided, before that
     fold = createFoldServices(database.dataSource, () => undefined, undefined, gate.runner);
     recordings = new AnswerRecordings();
     readModels = new CommandReadModels(database.dataSource, recordings);
-    const resolver = { track: (ref: { clientOrderId: string }) => tracked.push(ref.clientOrderId) };
-    recorder = new CreateOutcomeRecorder(
-      new OrderCommands(fold.commands),
-      resolver as unknown as UncertainOrderResolver,
-      recordings,
-    );
+    resolver = {
+      track: (ref: { clientOrderId: string }) => tracked.push(ref.clientOrderId),
+    } as unknown as UncertainOrderResolver;
+    recorder = new CreateOutcomeRecorder(new OrderCommands(fold.commands), resolver, recordings);
   });
   // A failed test must not leave the next one's commits held.
   afterEach(() => gate.open());
@@ -94,27 +95,30 @@ describe('a desk order is answered once its venue answer is decided, before that
 
   const origin = { actor: 'alice', correlationId: 'answer-first' };
 
+  /** The venue's acknowledgement of a spotLimitRequest() placed under `clientOrderId`. */
+  const acknowledged = (clientOrderId: string, orderId: string): WriteOutcome<CreateAck> => ({
+    kind: 'accepted',
+    value: spotOrderAckSchema.parse({
+      accountId: ACCOUNT,
+      symbol: 'ETHUSDT',
+      clientOrderId,
+      orderId,
+      transactTime: String(T0 + 10),
+      price: '3000',
+      origQty: '1',
+      executedQty: '0',
+      status: 'NEW',
+      timeInForce: 'GTC',
+      type: 'LIMIT',
+      side: 'BUY',
+    }),
+  });
+
   it.each([
     [
       'an acknowledgement',
       'answered-ack',
-      (clientOrderId: string): WriteOutcome<CreateAck> => ({
-        kind: 'accepted',
-        value: spotOrderAckSchema.parse({
-          accountId: ACCOUNT,
-          symbol: 'ETHUSDT',
-          clientOrderId,
-          orderId: '990001',
-          transactTime: String(T0 + 10),
-          price: '3000',
-          origQty: '1',
-          executedQty: '0',
-          status: 'NEW',
-          timeInForce: 'GTC',
-          type: 'LIMIT',
-          side: 'BUY',
-        }),
-      }),
+      (clientOrderId: string) => acknowledged(clientOrderId, '990001'),
       'NEW',
     ],
     [
@@ -157,4 +161,71 @@ describe('a desk order is answered once its venue answer is decided, before that
       expect(recordings.size).toBe(0);
     },
   );
+
+  it('a batch entry the venue refused: answered REJECTED while rm_orders still holds the intent; a read waits for the commit', async () => {
+    const { ref, omsOrderId } = await placeIntent('batch-entry-refused');
+    gate.shut();
+    const answered = await within(
+      recorder.recordEntry(ref, omsOrderId, { kind: 'rejected', code: '-1131', message: 'balance' }, origin),
+      5_000,
+    );
+    if (answered === pending || answered === null) throw new Error(`no answer: ${String(answered)}`);
+    expect(answered.status).toBe('REJECTED');
+    expect(await storedStatus(omsOrderId)).toBe('PENDING_SUBMIT');
+    const read = readModels.order(omsOrderId);
+    expect(await within(read, 300)).toBe(pending);
+
+    gate.open();
+    expect(await read).toEqual(committedOrderResponse(answered));
+  });
+
+  it('a cancel the venue answers 5XX: answered UNCERTAIN while rm_orders still shows it REQUESTED; a read waits for the commit', async () => {
+    const { ref, omsOrderId } = await placeIntent('cancel-answered-5xx');
+    await recorder.record(ref, acknowledged(ref.clientOrderId, '990002'), origin);
+    const placed = await readModels.order(omsOrderId);
+    if (placed === null) throw new Error('the order is not projected');
+    // The venue is asked once the cancel request is committed; its answer's commit is then held.
+    const gateways = {
+      get: () => ({
+        client: {
+          spot: {
+            cancelOrder: (): Promise<WriteOutcome<never>> => {
+              gate.shut();
+              return Promise.resolve({
+                kind: 'uncertain',
+                endpoint: 'DELETE /api/v1/spot/order',
+                clientOrderIds: [],
+                orderIds: ['990002'],
+                reason: 'http-5xx',
+                detail: 'HTTP 503',
+                httpStatus: 503,
+                sentAt: T0 + 20,
+              });
+            },
+          },
+        },
+      }),
+    } as unknown as VenueGateways;
+    const cancels = new OrderCancelService(
+      gateways,
+      new OrderCommands(fold.commands),
+      readModels,
+      resolver,
+      recordings,
+    );
+
+    const answered = await within(cancels.cancel(placed, origin), 5_000);
+    if (answered === pending) throw new Error('the cancel was not answered before its commit');
+    expect(answered.cancel).toMatchObject({ state: 'UNCERTAIN' });
+    const stored = await database.dataSource.query<Array<{ cancel: { state: string } }>>(
+      `SELECT cancel FROM rm_orders WHERE id = $1`,
+      [omsOrderId],
+    );
+    expect(stored[0].cancel.state).toBe('REQUESTED');
+    const read = readModels.order(omsOrderId);
+    expect(await within(read, 300)).toBe(pending);
+
+    gate.open();
+    expect(await read).toEqual(answered);
+  });
 });

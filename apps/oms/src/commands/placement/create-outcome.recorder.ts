@@ -16,6 +16,16 @@ import { CommandOrigin, OrderCommands } from './order-commands';
 import { rejectionCode } from './venue-refusal';
 
 export type CreateAck = SpotOrderAck | FuturesLimitOrder | FuturesStopOrder;
+
+/** A batch entry the venue refused, with the code and message of its own entry. */
+export interface RefusedBatchEntry {
+  readonly kind: 'refused-entry';
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The venue's answer to one create: the whole call's outcome, or a batch entry's refusal. */
+export type CreateAnswer = WriteOutcome<CreateAck> | RefusedBatchEntry;
 export type CreateOutcomeKind = WriteOutcome<unknown>['kind'];
 
 /**
@@ -47,19 +57,17 @@ export class CreateOutcomeRecorder {
   recordAnswerFirst(
     ref: OrderAggregateRef,
     omsOrderId: string,
-    outcome: WriteOutcome<CreateAck>,
+    outcome: CreateAnswer,
     origin: CommandOrigin,
   ): Promise<OrderRow | null> {
-    return new Promise((resolve) => {
-      const recording = this.record(ref, outcome, origin, (decided) => resolve(decided.order));
-      this.recordings.track(omsOrderId, recording);
-      void recording.then(resolve);
-    });
+    return this.recordings.answerFirst(omsOrderId, (onDecided) =>
+      this.record(ref, outcome, origin, onDecided),
+    );
   }
 
   async record(
     ref: OrderAggregateRef,
-    outcome: WriteOutcome<CreateAck>,
+    outcome: CreateAnswer,
     origin: CommandOrigin,
     onDecided?: CommandDecidedListener,
   ): Promise<OrderRow | null> {
@@ -85,41 +93,28 @@ export class CreateOutcomeRecorder {
     return written;
   }
 
-  /** One create of a batch, from its own entry of the venue's answer. */
+  /** One create of a batch, from its own entry of the venue's answer (as recordAnswerFirst). */
   recordEntry(
     ref: OrderAggregateRef,
+    omsOrderId: string,
     entry:
       | { kind: 'accepted'; order: CreateAck }
       | { kind: 'rejected'; code: string; message: string }
       | UncertainOutcome,
     origin: CommandOrigin,
   ): Promise<OrderRow | null> {
-    switch (entry.kind) {
-      case 'accepted':
-        return this.record(ref, { kind: 'accepted', value: entry.order }, origin);
-      case 'uncertain':
-        return this.record(ref, entry, origin);
-      case 'rejected':
-        return this.recordRejection(ref, entry.code, entry.message, origin);
-    }
-  }
-
-  private async recordRejection(
-    ref: OrderAggregateRef,
-    venueCode: string,
-    venueMessage: string,
-    origin: CommandOrigin,
-  ): Promise<OrderRow | null> {
-    const command = { type: 'RecordSubmissionRejected', venueCode, venueMessage, now: Date.now() } as const;
-    const result = await this.commands.execute(ref, command, origin, 'rest-ack');
-    if (!(result instanceof DomainError)) return result.order;
-    this.resolver.track(ref, 'submission');
-    return null;
+    const answer: CreateAnswer =
+      entry.kind === 'accepted'
+        ? { kind: 'accepted', value: entry.order }
+        : entry.kind === 'rejected'
+          ? { kind: 'refused-entry', code: entry.code, message: entry.message }
+          : entry;
+    return this.recordAnswerFirst(ref, omsOrderId, answer, origin);
   }
 
   private write(
     ref: OrderAggregateRef,
-    outcome: WriteOutcome<CreateAck>,
+    outcome: CreateAnswer,
     origin: CommandOrigin,
     now: number,
     onDecided: CommandDecidedListener | undefined,
@@ -133,6 +128,14 @@ export class CreateOutcomeRecorder {
           { type: 'RecordSubmissionRejected', ...rejectionCode(outcome), now },
           origin,
           outcome.sent ? 'rest-ack' : 'oms',
+          onDecided,
+        );
+      case 'refused-entry':
+        return this.commands.execute(
+          ref,
+          { type: 'RecordSubmissionRejected', venueCode: outcome.code, venueMessage: outcome.message, now },
+          origin,
+          'rest-ack',
           onDecided,
         );
       case 'uncertain':

@@ -121,12 +121,16 @@ export class OrderBatchService {
   ): Promise<RecordedOutcomes> {
     const refused = new Map<string, { code: string; message: string }>();
     const committed = new Map<string, OrderRow>();
-    for (const intent of intents) {
-      const entry = entryOf(intent.ref.clientOrderId, outcome);
-      const row = await this.recorder.recordEntry(intent.ref, entry, origin);
-      if (row !== null) committed.set(intent.ref.clientOrderId, row);
-      if (entry.kind === 'rejected') refused.set(intent.ref.clientOrderId, entry);
-    }
+    // The orders are of streams of their own: their answers are recorded together, and
+    // each is answered once decided (its commit goes on, as a single order's does).
+    await Promise.all(
+      intents.map(async (intent) => {
+        const entry = entryOf(intent.ref.clientOrderId, outcome);
+        if (entry.kind === 'rejected') refused.set(intent.ref.clientOrderId, entry);
+        const row = await this.recorder.recordEntry(intent.ref, intent.omsOrderId, entry, origin);
+        if (row !== null) committed.set(intent.ref.clientOrderId, row);
+      }),
+    );
     return { refused, committed };
   }
 
