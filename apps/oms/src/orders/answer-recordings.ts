@@ -3,6 +3,16 @@ import { OrderRow } from '../projections/order-row';
 import { CommandDecidedListener } from './order-command.port';
 
 /**
+ * The longest a request waits for the commits in flight: a commit held up (a lock, a
+ * database that stopped answering) delays this process's reads by this much, not
+ * until it ends; they then show what is committed.
+ */
+export const RECORDED_ANSWER_WAIT_MS = 2_000;
+
+/** The longest a shutdown waits for them before the database closes. */
+const SHUTDOWN_WAIT_MS = 10_000;
+
+/**
  * The venue answers this process has answered the desk with but is still committing.
  * A desk order is answered as soon as the venue's answer is decided on it; the commit
  * follows off the answer's path. Reads of this process wait for those commits first
@@ -25,7 +35,7 @@ export class AnswerRecordings implements BeforeApplicationShutdown {
     return new Promise((resolve) => {
       const recording = record((decided) => resolve(decided.order));
       this.track(omsOrderId, recording);
-      void recording.then(resolve);
+      recording.then(resolve, () => resolve(null));
     });
   }
 
@@ -41,14 +51,21 @@ export class AnswerRecordings implements BeforeApplicationShutdown {
     });
   }
 
-  /** Once every answer being committed now (or only that of `omsOrderId`) is committed. */
-  async settled(omsOrderId?: string): Promise<void> {
-    if (omsOrderId !== undefined) {
-      await this.inFlight.get(omsOrderId);
-      return;
+  /**
+   * Once every answer being committed now (or only that of `omsOrderId`) is committed,
+   * or `maxWaitMs` has passed.
+   */
+  async settled(omsOrderId?: string, maxWaitMs = RECORDED_ANSWER_WAIT_MS): Promise<void> {
+    const waited =
+      omsOrderId === undefined ? [...this.inFlight.values()] : [this.inFlight.get(omsOrderId) ?? []].flat();
+    if (waited.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)));
+    try {
+      await Promise.race([Promise.all(waited), late]);
+    } finally {
+      clearTimeout(timer);
     }
-    if (this.inFlight.size === 0) return;
-    await Promise.all([...this.inFlight.values()]);
   }
 
   /** How many answers are being committed now. */
@@ -57,6 +74,6 @@ export class AnswerRecordings implements BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.settled();
+    await this.settled(undefined, SHUTDOWN_WAIT_MS);
   }
 }
