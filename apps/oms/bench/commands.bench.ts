@@ -6,6 +6,7 @@
  *   venue call, acknowledgement, answer) over a direct libs/exchange call to the same
  *   venue, p50 and p99: on a throw-away stack (Postgres without fsync, as the tests run
  *   it), then on a kept data folder (`npm start`: each intent waits for the disk);
+ * - a desk batch of 20 spot orders beside a direct batch call of 20, on the settled stack;
  * - time to certainty of orders whose create answered 5XX after the venue took them,
  *   from the uncertain answer to the resolution (OrderSubmissionResolved.tookMs).
  * Run: npm run bench -- commands (BENCH_OMS_NODE_ARGS and BENCH_INGEST_NODE_ARGS add node
@@ -22,6 +23,9 @@ import { ProcessStack, startProcessStack } from './process-stack';
 import { StackCpu, startStackCpuUsage } from './stack-cpu-usage';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
+/** Batches of BATCH_SIZE orders through the desk and directly, interleaved, on the settled stack. */
+const BATCH_ROUNDS = 40;
+const BATCH_SIZE = 20;
 const UNCERTAIN = 100;
 /** Long enough for ingest and the fold to take the last call's stream reports (fold p99 at 1,000/s: 22 ms). */
 const SETTLE_MS = 50;
@@ -83,6 +87,8 @@ interface Bench {
     /** Mean milliseconds of each placement step over the desk orders (the OMS's own metric). */
     stepsMs: ReadonlyMap<string, number>;
   }>;
+  /** Milliseconds of BATCH_ROUNDS direct batches and desk batches of BATCH_SIZE, interleaved, SETTLE_MS apart. */
+  batches(): Promise<{ directMs: number[]; deskMs: number[] }>;
   close(): Promise<void>;
 }
 
@@ -125,6 +131,39 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
   };
   const placeDirect = (price: string) =>
     direct.spot.placeOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.002', price });
+  // A batch names its account once; its orders do not.
+  const batchOf = (price: string) =>
+    Array.from({ length: BATCH_SIZE }, () => {
+      const { account: _account, ...entry } = order(price);
+      return entry;
+    });
+  const deskBatch = async (price: string) => {
+    const response = await request(`${stack.omsUrl}/v1/spot/orders/batch`, {
+      dispatcher: deskAgent,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ account: 'demo', orders: batchOf(price) }),
+    });
+    const body = (await response.body.json()) as { results?: Array<{ order?: unknown }> };
+    if (response.statusCode !== 201 || body.results?.some((result) => result.order === undefined)) {
+      throw new Error(`desk batch refused: ${JSON.stringify(body)}`);
+    }
+  };
+  let directBatches = 0;
+  const placeDirectBatch = async (price: string) => {
+    directBatches += 1;
+    const outcome = await direct.spot.placeBatch(
+      batchOf(price).map(({ symbol, quantity }, index) => ({
+        symbol,
+        side: 'BUY' as const,
+        type: 'LIMIT' as const,
+        quantity,
+        price,
+        newClientOrderId: `bench-batch-${directBatches}-${index}`,
+      })),
+    );
+    if (outcome.kind !== 'accepted') throw new Error(`direct batch refused: ${JSON.stringify(outcome)}`);
+  };
   return {
     stack,
     desk,
@@ -154,6 +193,22 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
       const cpu = await cpuUsage();
       return { directMs, deskMs, wallMs, cpu, stepsMs: stepMeans(stepsBefore, await scrapeOms(stack)) };
     },
+    async batches() {
+      const deskMs: number[] = [];
+      const directMs: number[] = [];
+      const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      for (let i = 0; i < BATCH_ROUNDS + 5; i += 1) {
+        await settle();
+        let started = performance.now();
+        await placeDirectBatch('904');
+        if (i >= 5) directMs.push(performance.now() - started);
+        await settle();
+        started = performance.now();
+        await deskBatch('905');
+        if (i >= 5) deskMs.push(performance.now() - started);
+      }
+      return { directMs, deskMs };
+    },
     async close() {
       await direct.close();
       await deskAgent.close();
@@ -174,6 +229,7 @@ async function main(): Promise<void> {
     // The same calls, each once the stack has folded the last one's reports: what the
     // command path costs without two cores shared with that work.
     const settled = await bench.overhead(SETTLE_MS);
+    const batches = await bench.batches();
 
     // Orders the venue took but answered 5XX: from the uncertain answer to certain.
     await fetch(`${stack.venueControlUrl}/faults/http`, {
@@ -231,6 +287,12 @@ async function main(): Promise<void> {
         unit: 'ms',
         detail: [...settled.stepsMs].map(([step, ms]) => `${step} ${ms}`).join(', '),
       },
+      ...[50, 99].map((p) => ({
+        metric: `desk batch of ${BATCH_SIZE} spot orders p${p}, settled stack`,
+        value: round2(percentile(batches.deskMs, p)),
+        unit: 'ms',
+        detail: `${BATCH_ROUNDS} batches, each ${SETTLE_MS} ms after the last; direct venue batch p${p} ${round2(percentile(batches.directMs, p))} ms`,
+      })),
       {
         metric: 'stack CPU per round (direct call + desk order)',
         value: round2(totalOf(cpu) / ROUNDS),
