@@ -5,6 +5,7 @@
 import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
 import { ExchangeClient, VenueRejectionError, WriteOutcome } from '@oms/exchange';
+import { settledWithin } from '@oms/platform';
 import { DeskClient, DeskRequestError } from '../demo/desk-client';
 import { DeskOrder, isCertain } from '../demo/order-certainty';
 import { ChaosStats, FaultKind } from './chaos-stats';
@@ -138,10 +139,7 @@ export class ChaosActions {
 
   /** Waits (at most `timeoutMs`) for every uncertain desk order to be tracked to certainty. */
   async settleTrackers(timeoutMs: number): Promise<void> {
-    await Promise.race([
-      Promise.all(this.trackers),
-      new Promise((resolve) => setTimeout(resolve, timeoutMs)),
-    ]);
+    await settledWithin(Promise.all(this.trackers), timeoutMs);
   }
 
   private async control(path: string, body: unknown): Promise<void> {

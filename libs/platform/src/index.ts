@@ -1,3 +1,4 @@
+export * from './async/settled-within';
 export * from './logging/logger';
 export * from './logging/log-format';
 export * from './logging/secret-redaction';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { logLevel } from 'kafkajs';
 import { createKafkaClient, EventCodec, KafkaEventPublisher, PayloadSchemaRegistry } from '@oms/kafka';
-import { createLogger } from '@oms/platform';
+import { createLogger, settledWithin } from '@oms/platform';
 import { FoldServices } from '../aggregates/fold-services';
 import { FoldCheck } from '../audit/fold-check';
 import { OutboxRelay } from '../outbox/outbox.relay';
@@ -134,14 +134,7 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
   /** Waits (at most JOINING_CONSUMER_LEAVE_WAIT_MS) for the start loop to end. */
   private async joiningConsumerLeft(): Promise<void> {
     if (this.startLoop === undefined) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.startLoop.catch(() => undefined),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, JOINING_CONSUMER_LEAVE_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
+    await settledWithin(this.startLoop, JOINING_CONSUMER_LEAVE_WAIT_MS);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

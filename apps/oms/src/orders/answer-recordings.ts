@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { settledWithin } from '@oms/platform';
 import { OrderRow } from '../projections/order-row';
 import { CommandDecidedListener } from './order-command.port';
 
@@ -56,16 +57,10 @@ export class AnswerRecordings implements BeforeApplicationShutdown {
    * or `maxWaitMs` has passed.
    */
   async settled(omsOrderId?: string, maxWaitMs = RECORDED_ANSWER_WAIT_MS): Promise<void> {
-    const waited =
-      omsOrderId === undefined ? [...this.inFlight.values()] : [this.inFlight.get(omsOrderId) ?? []].flat();
-    if (waited.length === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)));
-    try {
-      await Promise.race([Promise.all(waited), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const waited = omsOrderId === undefined ? [...this.inFlight.values()] : [this.inFlight.get(omsOrderId)];
+    const inFlight = waited.filter((recording) => recording !== undefined);
+    if (inFlight.length === 0) return;
+    await settledWithin(Promise.all(inFlight), maxWaitMs);
   }
 
   /** How many answers are being committed now. */
