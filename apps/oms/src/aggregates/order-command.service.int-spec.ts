@@ -135,6 +135,58 @@ describe.each([
     ).toEqual(before);
   });
 
+  it("records a batch's intents in one transaction, refusing only the entry whose client id is used already", async () => {
+    const used = omsClientOrderId('batch-used');
+    expect(await place(used)).not.toBeInstanceOf(DomainError);
+    const [first, last] = [omsClientOrderId('batch-first'), omsClientOrderId('batch-last')];
+    const intent = (clientOrderId: string) => ({
+      ref: { market: 'spot' as const, accountId: ACCOUNT, clientOrderId },
+      command: {
+        type: 'PlaceSpotOrder' as const,
+        clientOrderId,
+        actor: 'carol',
+        request: spotLimitRequest(),
+        now: T0 + 7,
+      },
+    });
+
+    const results = await fold.commands.executeAll([intent(first), intent(used), intent(last)], {
+      actor: 'carol',
+      correlationId: 'batch-intents',
+    });
+
+    expect(results[1]).toBeInstanceOf(DomainError);
+    const streams = [first, last].map((clientOrderId) =>
+      orderStreamIdOf({ market: 'spot', accountId: ACCOUNT, clientOrderId }),
+    );
+    expect(results.filter((result) => !(result instanceof DomainError))).toEqual(
+      streams.map((streamId) =>
+        expect.objectContaining({
+          omsOrderId: omsOrderId(streamId),
+          streamVersion: 1,
+          appendedEventTypes: ['OrderSubmissionRequested'],
+        }),
+      ),
+    );
+    const written = await database.dataSource.query<Array<{ stream_id: string; actor: string; tx: string }>>(
+      `SELECT stream_id, metadata->>'actor' AS actor, xmin::text AS tx FROM events
+        WHERE correlation_id = 'batch-intents' ORDER BY global_position`,
+    );
+    expect(written.map((row) => [row.stream_id, row.actor])).toEqual(
+      streams.map((streamId) => [streamId, 'carol']),
+    );
+    expect(new Set(written.map((row) => row.tx)).size).toBe(1);
+    const rows = await database.dataSource.query<Array<{ status: string }>>(
+      `SELECT status FROM rm_orders WHERE stream_id = ANY($1::text[])`,
+      [streams],
+    );
+    expect(rows).toEqual([{ status: 'PENDING_SUBMIT' }, { status: 'PENDING_SUBMIT' }]);
+    const usedEvents = await database.dataSource.query(`SELECT 1 FROM events WHERE stream_id = $1`, [
+      orderStreamIdOf({ market: 'spot', accountId: ACCOUNT, clientOrderId: used }),
+    ]);
+    expect(usedEvents).toHaveLength(1);
+  });
+
   it('appends what is not stored yet when an event the command decides is stored already, skipping it', async () => {
     const clientOrderId = omsClientOrderId('stored1');
     const ref = { market: 'spot', accountId: ACCOUNT, clientOrderId } as const;

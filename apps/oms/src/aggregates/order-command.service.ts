@@ -13,12 +13,14 @@ import {
   CommandMetadata,
   OrderAggregateCommand,
   OrderAggregateRef,
+  OrderCommandEntry,
   OrderCommandPort,
   OrderCommandResult,
 } from '../orders/order-command.port';
 import { omsOrderId, orderRowOf } from '../projections/order-row';
-import { EventOrigin } from './decided-event';
+import { DecidedEvent, EventOrigin } from './decided-event';
 import { AggregateStateStore } from './aggregate-state.store';
+import { FoldContext } from './fold-context';
 import { FoldTransaction } from './fold-transaction';
 import { PreparedStream } from './fold-unit-of-work';
 import { OrderFolder } from './order-folder';
@@ -77,15 +79,7 @@ export class OrderCommandService implements OrderCommandPort {
     onDecided?: CommandDecidedListener,
   ): Promise<OrderCommandResult | DomainError> {
     const streamId = orderStreamIdOf(ref);
-    const now = (command as { now?: unknown }).now;
-    const origin: EventOrigin = {
-      inputId: commandId(command, metadata),
-      actor: metadata.actor,
-      // The desk audit trail's sources: ws | rest-poll | rest-ack | oms (the actor names the desk user).
-      source: (metadata as { source?: string }).source ?? 'oms',
-      correlationId: metadata.correlationId,
-      occurredAt: typeof now === 'number' && Number.isFinite(now) ? now : Date.now(),
-    };
+    const origin = originOf(command, metadata);
     const acknowledgedOrderId = acknowledgedOrderIdOf(command);
     let attempt = 0;
     const outcome = await this.transactions.run(
@@ -113,12 +107,8 @@ export class OrderCommandService implements OrderCommandPort {
             ]);
           },
         ]);
-        const decided = await this.orders.apply(context, streamId, command, origin);
+        const decided = await this.decide(context, streamId, command, origin);
         if (decided instanceof DomainError) return decided;
-        // Fills parked for this order (a poll row before the acknowledgement) move in now.
-        while (context.released.length > 0) {
-          await this.observations.fold(context, context.released.shift()!.envelope);
-        }
         const version = await context.uow.versionOf(streamId);
         if (attempt === 1) onDecided?.(resultOf(streamId, context.uow.prepared(), version));
         return { decided, version };
@@ -132,6 +122,74 @@ export class OrderCommandService implements OrderCommandPort {
     if (result instanceof DomainError) return result;
     return resultOf(streamId, outcome.committed, result.version);
   }
+
+  async executeAll(
+    entries: readonly OrderCommandEntry[],
+    metadata: CommandMetadata,
+  ): Promise<Array<OrderCommandResult | DomainError>> {
+    const commands = entries.map(({ ref, command }) => ({
+      streamId: orderStreamIdOf(ref),
+      command,
+      origin: originOf(command, metadata),
+    }));
+    let attempt = 0;
+    const outcome = await this.transactions.run(
+      async (context) => {
+        attempt += 1;
+        // As in `execute`: new orders are not read on the first attempt, and a client id
+        // used before fails the append, after which every order of the batch is read.
+        if (attempt === 1) {
+          for (const { streamId, command } of commands) {
+            if (createsOrder(command)) context.uow.startNew(streamId);
+          }
+        }
+        await context.uow.load(commands.map(({ streamId }) => streamId));
+        const decisions: Array<{ version: number } | DomainError> = [];
+        for (const { streamId, command, origin } of commands) {
+          const decided = await this.decide(context, streamId, command, origin);
+          decisions.push(
+            decided instanceof DomainError ? decided : { version: await context.uow.versionOf(streamId) },
+          );
+        }
+        return decisions;
+      },
+      { flushCommit: (metadata.source ?? 'oms') === 'oms' },
+    );
+    return outcome.result.map((decision, index) =>
+      decision instanceof DomainError
+        ? decision
+        : resultOf(commands[index].streamId, outcome.committed, decision.version),
+    );
+  }
+
+  /** Decides one command on its order, then folds the fills parked for it that the command released. */
+  private async decide(
+    context: FoldContext,
+    streamId: string,
+    command: unknown,
+    origin: EventOrigin,
+  ): Promise<DecidedEvent[] | DomainError> {
+    const decided = await this.orders.apply(context, streamId, command, origin);
+    if (decided instanceof DomainError) return decided;
+    // Fills parked for this order (a poll row before the acknowledgement) move in now.
+    while (context.released.length > 0) {
+      await this.observations.fold(context, context.released.shift()!.envelope);
+    }
+    return decided;
+  }
+}
+
+/** Who and what caused a command's events (its id is the same for the same command of the same request). */
+function originOf(command: unknown, metadata: CommandMetadata): EventOrigin {
+  const now = (command as { now?: unknown }).now;
+  return {
+    inputId: commandId(command, metadata),
+    actor: metadata.actor,
+    // The desk audit trail's sources: ws | rest-poll | rest-ack | oms (the actor names the desk user).
+    source: metadata.source ?? 'oms',
+    correlationId: metadata.correlationId,
+    occurredAt: typeof now === 'number' && Number.isFinite(now) ? now : Date.now(),
+  };
 }
 
 /**

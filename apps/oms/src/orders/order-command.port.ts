@@ -21,6 +21,14 @@ export type OrderAggregateCommand<Ref extends OrderAggregateRef> = Ref['market']
     ? FuturesOrderCommand
     : FuturesStopOrderCommand;
 
+/** One command of `executeAll`, with the aggregate it goes to. */
+export type OrderCommandEntry = {
+  [Market in OrderAggregateRef['market']]: {
+    readonly ref: Extract<OrderAggregateRef, { market: Market }>;
+    readonly command: OrderAggregateCommand<Extract<OrderAggregateRef, { market: Market }>>;
+  };
+}[OrderAggregateRef['market']];
+
 /** Who caused the events, recorded in their metadata and in the order's audit trail. */
 export interface CommandMetadata {
   /** The desk token's name; null for the OMS's own work (the resolver). */
@@ -66,6 +74,17 @@ export interface OrderCommandPort {
     metadata: CommandMetadata,
     onDecided?: CommandDecidedListener,
   ): Promise<OrderCommandResult | DomainError>;
+
+  /**
+   * Runs commands on aggregates of their own in one transaction (a batch's intents: one
+   * commit and one flush for all), each decided as `execute` decides it. A refusal of
+   * the decider comes back as that entry's DomainError, and the others are written.
+   * Results are in the entries' order.
+   */
+  executeAll(
+    entries: readonly OrderCommandEntry[],
+    metadata: CommandMetadata,
+  ): Promise<Array<OrderCommandResult | DomainError>>;
 }
 
 export const ORDER_COMMAND_PORT = Symbol('ORDER_COMMAND_PORT');

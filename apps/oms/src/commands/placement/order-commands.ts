@@ -6,6 +6,7 @@ import {
   ORDER_COMMAND_PORT,
   OrderAggregateCommand,
   OrderAggregateRef,
+  OrderCommandEntry,
   OrderCommandPort,
   OrderCommandResult,
 } from '../../orders/order-command.port';
@@ -38,5 +39,18 @@ export class OrderCommands {
       { actor: origin.actor, correlationId: origin.correlationId, source },
       onDecided,
     );
+  }
+
+  /** Runs commands on aggregates of their own in one transaction (a batch's intents). */
+  executeAll(
+    entries: readonly OrderCommandEntry[],
+    origin: CommandOrigin,
+    source: NonNullable<CommandMetadata['source']>,
+  ): Promise<Array<OrderCommandResult | DomainError>> {
+    return this.port.executeAll(entries, {
+      actor: origin.actor,
+      correlationId: origin.correlationId,
+      source,
+    });
   }
 }
