@@ -31,6 +31,20 @@ describe('desk order commands (e2e)', () => {
     await desk.clearFaults();
   });
 
+  /** The demo account's spot total of `asset` once the read models hold it (ingest polls balances). */
+  async function spotBalanceOf(asset: string): Promise<string> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const balances = await desk.call('GET', '/v1/balances?account=demo');
+      const balance = balances.body.items?.find(
+        (item: DeskJson) => item.wallet === 'spot' && item.asset === asset,
+      );
+      if (balance !== undefined) return balance.total;
+      if (Date.now() > deadline) throw new Error(`no spot ${asset} balance of demo in the read models`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   it('places a spot limit order: the intent is recorded before the venue acknowledgement', async () => {
     const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
     expect(placed.status).toBe(201);
@@ -332,6 +346,49 @@ describe('desk order commands (e2e)', () => {
       expect(closed.cancel?.state).toBe('CONFIRMED');
     }
   });
+  it("checks a batch's orders against the balance together, refusing the one the earlier ones leave no funds for, and records their intents in one transaction", async () => {
+    const btc = await spotBalanceOf('BTC');
+    // The venue's demo account starts with 10 BTC; the specs before this one buy a little.
+    expect(Number(btc)).toBeGreaterThanOrEqual(9);
+    expect(Number(btc)).toBeLessThan(12);
+    const sell = (quantity: string) => ({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      quantity,
+      price: '250000',
+    });
+    const batch = await desk.call('POST', '/v1/spot/orders/batch', {
+      account: 'demo',
+      orders: [sell('4'), sell('4'), sell('4'), sell('1')],
+    });
+    expect(batch.status).toBe(201);
+    const [first, second, refused, fourth] = batch.body.results;
+    expect(refused.error).toMatchObject({
+      code: 'PRE_TRADE_REFUSED',
+      rule: 'AVAILABLE_BALANCE',
+      field: 'orders[2].quantity',
+    });
+    const placed = [first.order, second.order, fourth.order];
+    expect(placed.map((order) => order.status)).toEqual(['NEW', 'NEW', 'NEW']);
+    const intentTransactions = await desk.database.dataSource.query<Array<{ transactions: number }>>(
+      `SELECT count(DISTINCT e.xmin::text)::int AS transactions
+         FROM events e JOIN rm_orders o ON o.stream_id = e.stream_id
+        WHERE o.id = ANY($1::uuid[]) AND e.event_type = 'OrderSubmissionRequested'`,
+      [placed.map((order) => order.id)],
+    );
+    expect(intentTransactions).toEqual([{ transactions: 1 }]);
+
+    const canceled = await desk.call('POST', '/v1/spot/orders/cancel-by-ids', {
+      account: 'demo',
+      ids: placed.map((order) => order.id),
+    });
+    expect(canceled.status).toBe(202);
+    for (const order of placed) {
+      await desk.orderUntil(order.id, (current) => current.status === 'CANCELED', 30_000);
+    }
+  });
+
   it('answers a spot order that fills at once with its quote and an average price consistent with it, as the stream report brings them', async () => {
     const placed = await desk.call(
       'POST',

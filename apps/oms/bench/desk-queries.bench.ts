@@ -172,7 +172,7 @@ async function main(): Promise<void> {
     );
     const commandReads = new CommandReadModels(dataSource, new AnswerRecordings());
     await latency(`pre-trade spot funds read (${open.toLocaleString('en-US')} open orders)`, undefined, () =>
-      commandReads.spotFunds(ACCOUNTS[1], 'USDT'),
+      commandReads.spotFunds(ACCOUNTS[1], ['USDT']),
     );
     await latency(
       `pre-trade spot funds summed over the ${open.toLocaleString('en-US')} open orders`,

@@ -13,6 +13,7 @@ import { ExpiredIdempotencyKeysSweeper } from './idempotency/expired-keys.sweepe
 import { CommandMetrics } from './metrics/command-metrics';
 import { CommandReadModels } from './orders/command-read-models';
 import { CreateOutcomeRecorder } from './placement/create-outcome.recorder';
+import { BatchIntentRecorder } from './placement/batch-intent.recorder';
 import { OrderBatchService } from './placement/order-batch.service';
 import { OrderCommands } from './placement/order-commands';
 import { OrderPlacementService } from './placement/order-placement.service';
@@ -46,6 +47,7 @@ export class CommandsModule {
         UncertainOrderResolver,
         CreateOutcomeRecorder,
         OrderPlacementService,
+        BatchIntentRecorder,
         OrderBatchService,
         OrderCancelService,
         CancelAllService,

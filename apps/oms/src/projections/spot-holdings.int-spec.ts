@@ -120,7 +120,7 @@ describe('Spot holdings kept per account, symbol and side (rm_spot_holdings and 
 
   async function expectHoldingsOfOrders(): Promise<void> {
     for (const account of ACCOUNTS) {
-      const funds = await readModels.spotFunds(account, 'USDT');
+      const funds = await readModels.spotFunds(account, ['USDT']);
       expect({ account, held: byKey(funds.holdings) }).toEqual({
         account,
         held: await heldByOrders(database, account),
@@ -143,7 +143,7 @@ describe('Spot holdings kept per account, symbol and side (rm_spot_holdings and 
     await upsertOrders(orders);
 
     for (const status of STATUSES) {
-      const funds = await readModels.spotFunds(`acc-status-${status}`, 'USDT');
+      const funds = await readModels.spotFunds(`acc-status-${status}`, ['USDT']);
       const held = funds.holdings.map((holding) => new Decimal(holding.remainingQty).toFixed());
       expect({ status, held }).toEqual({
         status,
@@ -214,7 +214,7 @@ describe('Spot holdings kept per account, symbol and side (rm_spot_holdings and 
     await new SpotHoldingsCompaction(database.dataSource, { intervalMs: 1_000 }).compact();
     await database.dataSource.query(`ANALYZE rm_orders`);
 
-    const funds = await readModels.spotFunds('acc-busy', 'USDT');
+    const funds = await readModels.spotFunds('acc-busy', ['USDT']);
 
     expect(byKey(funds.holdings)).toEqual(new Map([['BTCUSDT BUY', ['50', '0', '1500000', '0']]]));
     const statements: string[] = [];
@@ -224,13 +224,13 @@ describe('Spot holdings kept per account, symbol and side (rm_spot_holdings and 
       return query(sql, parameters);
     });
     try {
-      await readModels.spotFunds('acc-busy', 'USDT');
+      await readModels.spotFunds('acc-busy', ['USDT']);
     } finally {
       spy.mockRestore();
     }
     const [{ 'QUERY PLAN': plan }] = await database.dataSource.query<Array<{ 'QUERY PLAN': unknown }>>(
       `EXPLAIN (FORMAT JSON) ${statements[0]}`,
-      ['acc-busy', 'USDT'],
+      ['acc-busy', ['USDT']],
     );
     expect(JSON.stringify(plan)).not.toContain('"Relation Name":"rm_orders"');
   });

@@ -51,17 +51,17 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
       [ACCOUNT],
     );
 
-    const funds = await postgres.readModels.spotFunds(ACCOUNT, 'USDT');
+    const funds = await postgres.readModels.spotFunds(ACCOUNT, ['USDT', 'BTC']);
 
-    expect(funds.total).toBe('50000');
+    expect(funds.totals).toEqual({ USDT: '50000' });
     // Buys: 1 x 30000 at their limit, 1000 unspent, 0.5 by quantity at the reference price.
     expect(spotHeld(funds.holdings, 'USDT', BTCUSDT, () => '32000').toFixed()).toBe('47000');
     expect(spotHeld(funds.holdings, 'BTC', BTCUSDT, () => '32000').toFixed()).toBe('2');
   });
 
   it('answers no total and nothing held for an account without balances or orders', async () => {
-    expect(await postgres.readModels.spotFunds('acc-empty', 'USDT')).toEqual({
-      total: null,
+    expect(await postgres.readModels.spotFunds('acc-empty', ['USDT'])).toEqual({
+      totals: {},
       holdings: [],
     });
   });
@@ -89,7 +89,7 @@ describe('CommandReadModels on Postgres: what commands read of open orders', () 
         return query(sql, parameters);
       });
     try {
-      const funds = await postgres.readModels.spotFunds('acc-history', 'USDT');
+      const funds = await postgres.readModels.spotFunds('acc-history', ['USDT']);
       expect(spotHeld(funds.holdings, 'USDT', BTCUSDT, () => '30000').toFixed()).toBe('150000');
       await postgres.readModels.holdingOrders('acc-history', 'spot', IN_FLIGHT_STATUSES);
       expect(await postgres.readModels.openOrders('acc-history', 'spot')).toHaveLength(5);

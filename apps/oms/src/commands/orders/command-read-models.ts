@@ -72,17 +72,24 @@ export class CommandReadModels {
    * changes recorded since they were last compacted, a few rows whatever the number of
    * open orders.
    */
+  /**
+   * The spot wallet totals of `assets` (those the read models hold a balance for) and
+   * what the account's holding spot orders hold, in one statement (one snapshot).
+   */
   async spotFunds(
     account: string,
-    asset: string,
-  ): Promise<{ total: string | null; holdings: SpotHolding[] }> {
-    const [row] = await this.dataSource.query<Array<{ total: string | null; holdings: SpotHolding[] }>>(
-      `SELECT (SELECT total::text FROM rm_balances WHERE account = $1 AND wallet = 'spot' AND asset = $2) AS total,
+    assets: readonly string[],
+  ): Promise<{ totals: Record<string, string>; holdings: SpotHolding[] }> {
+    const [row] = await this.dataSource.query<
+      Array<{ totals: Record<string, string>; holdings: SpotHolding[] }>
+    >(
+      `SELECT coalesce((SELECT json_object_agg(asset, total::text) FROM rm_balances
+                         WHERE account = $1 AND wallet = 'spot' AND asset = ANY($2::text[])), '{}'::json) AS totals,
               coalesce((SELECT json_agg(h) FROM (
                 SELECT symbol, side, remaining_qty::text AS "remainingQty", unspent_amount::text AS "unspentAmount",
                        limit_quote::text AS "limitQuote", market_remaining_qty::text AS "marketRemainingQty"
                   FROM (${keptSpotHoldings('$1')}) kept) h), '[]'::json) AS holdings`,
-      [account, asset],
+      [account, assets],
     );
     return row;
   }

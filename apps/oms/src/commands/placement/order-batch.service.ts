@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { FuturesOrderRequest, FuturesStopOrderRequest, SpotOrderRequest } from '@oms/domain';
 import { BatchEntryOutcome, REQUEST_LIMITS, WriteOutcome, BatchResult } from '@oms/exchange';
 import { DeskErrorBody, deskErrorBody } from '../../errors/desk-error-body';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
@@ -6,6 +7,7 @@ import { OrderResponse } from '../../desk/orders/order.response';
 import { OrderRow } from '../../projections/order-row';
 import { refusalError, refusal } from '../pre-trade/pre-trade-refusal';
 import { VenueGateways } from '../venue/venue-gateways';
+import { BatchIntentRecorder } from './batch-intent.recorder';
 import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
 import { CommandOrigin } from './order-commands';
 import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
@@ -36,14 +38,15 @@ interface RecordedOutcomes {
 const NOTHING_RECORDED: RecordedOutcomes = { refused: new Map(), committed: new Map() };
 
 /**
- * Batches of up to 20 orders of one symbol. Each order is checked and its intent
- * recorded on its own (a refused order is an error entry, the others go on); the
+ * Batches of up to 20 orders of one symbol. Each order is checked on its own (a refused
+ * order is an error entry, the others go on) and the intents are recorded together; the
  * accepted ones are sent in one venue batch, and each keeps its own outcome.
  */
 @Injectable()
 export class OrderBatchService {
   constructor(
     private readonly gateways: VenueGateways,
+    private readonly intents: BatchIntentRecorder,
     private readonly placement: OrderPlacementService,
     private readonly recorder: CreateOutcomeRecorder,
   ) {}
@@ -55,14 +58,12 @@ export class OrderBatchService {
   ): Promise<BatchAnswer> {
     checkBatchShape(orders);
     const gateway = this.gateways.get(account);
-    const slots = await this.recordIntents(orders, (order, prefix) =>
-      this.placement.recordSpotIntent(gateway, { ...order, account }, origin, prefix),
+    const slots = await this.intents.recordSpot(gateway, account, orders, origin);
+    const intents = slots.filter(
+      (slot): slot is RecordedIntent<SpotOrderRequest> => !(slot instanceof DeskError),
     );
-    const intents = slots.filter((slot): slot is Intent => !(slot instanceof DeskError));
     if (intents.length > 0) {
-      const outcome = await gateway.client.spot.placeBatch(
-        intents.map((intent) => spotWireOrder(intent as RecordedIntent<never>)),
-      );
+      const outcome = await gateway.client.spot.placeBatch(intents.map((intent) => spotWireOrder(intent)));
       return this.answer(slots, await this.recordOutcomes(intents, outcome, origin), 'spot');
     }
     return this.answer(slots, NOTHING_RECORDED, 'spot');
@@ -82,36 +83,20 @@ export class OrderBatchService {
       }
     });
     const gateway = this.gateways.get(account);
-    const slots = await this.recordIntents(orders, (order, prefix) =>
-      this.placement.recordFuturesIntent(gateway, { ...order, account }, origin, prefix),
+    const slots = await this.intents.recordFutures(gateway, account, orders, origin);
+    const intents = slots.filter(
+      (slot): slot is RecordedIntent<FuturesOrderRequest | FuturesStopOrderRequest> =>
+        !(slot instanceof DeskError),
     );
-    const intents = slots.filter((slot): slot is Intent => !(slot instanceof DeskError));
     if (intents.length > 0) {
       const wire = intents.map((intent) => {
-        const order = futuresWireOrder(intent as RecordedIntent<never>);
+        const order = futuresWireOrder(intent);
         return { ...order, type: 'LIMIT' as const, priceType: order.priceType ?? ('INPUT' as const) };
       });
       const outcome = await gateway.client.futures.placeBatch(wire);
       return this.answer(slots, await this.recordOutcomes(intents, outcome, origin), 'futures');
     }
     return this.answer(slots, NOTHING_RECORDED, 'futures');
-  }
-
-  private async recordIntents<Input>(
-    orders: readonly Input[],
-    record: (order: Input, fieldPrefix: string) => Promise<Intent>,
-  ): Promise<Array<Intent | DeskError>> {
-    const slots: Array<Intent | DeskError> = [];
-    // One by one: each order's check sees the funds the earlier ones of the batch hold.
-    for (const [index, order] of orders.entries()) {
-      try {
-        slots.push(await record(order, `orders[${index}]`));
-      } catch (error) {
-        if (!(error instanceof DeskError)) throw error;
-        slots.push(error);
-      }
-    }
-    return slots;
   }
 
   private async recordOutcomes(

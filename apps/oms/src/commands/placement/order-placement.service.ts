@@ -1,16 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { WriteOutcome } from '@oms/exchange';
-import {
-  DomainError,
-  FuturesOrderRequest,
-  FuturesStopOrderRequest,
-  readFuturesOrderRequest,
-  readFuturesStopOrderRequest,
-  readSpotOrderRequest,
-  SpotOrderRequest,
-} from '@oms/domain';
+import { DomainError, FuturesOrderRequest, FuturesStopOrderRequest, SpotOrderRequest } from '@oms/domain';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
-import { OrderAggregateRef } from '../../orders/order-command.port';
+import { OrderAggregateRef, OrderCommandEntry } from '../../orders/order-command.port';
 import { CommandMetrics } from '../metrics/command-metrics';
 import { omsOrderId as omsOrderIdOf, OrderRow } from '../../projections/order-row';
 import { orderStreamIdOf } from '../../aggregates/order-command.service';
@@ -25,6 +17,7 @@ import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
 import { deskErrorOfDomain, readDeskRequest } from './domain-refusal';
 import { CommandOrigin, OrderCommands } from './order-commands';
 import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
+import { futuresIntentOf, futuresRequestOf, spotIntentOf, spotRequestOf } from './order-intents';
 
 /**
  * How long an answer showing fills without their quote waits for the venue's stream
@@ -112,74 +105,28 @@ export class OrderPlacementService {
     gateway: VenueGateway,
     input: SpotOrderInput,
     origin: CommandOrigin,
-    fieldPrefix = '',
   ): Promise<RecordedIntent<SpotOrderRequest>> {
-    const request = readDeskRequest(
-      () =>
-        readSpotOrderRequest({
-          accountId: input.account,
-          symbol: input.symbol,
-          side: input.side,
-          type: input.type,
-          quantity: input.quantity,
-          amount: input.amount,
-          price: input.price,
-          timeInForce: input.timeInForce,
-          stpMode: input.stpMode,
-        }),
-      fieldPrefix,
-    );
-    await this.metrics.placementStep('spot', 'pre-trade', () =>
-      this.preTrade.checkSpot(gateway, request, fieldPrefix),
-    );
-    const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId), fieldPrefix);
-    const ref = { market: 'spot', accountId: input.account, clientOrderId } as const;
-    const command = {
-      type: 'PlaceSpotOrder',
-      clientOrderId,
-      actor: actorOf(origin),
-      request,
-      now: Date.now(),
-    } as const;
-    const omsOrderId = await this.intent(
-      'spot',
-      () => this.commands.execute(ref, command, origin, 'oms'),
-      fieldPrefix,
-    );
-    return { ref, omsOrderId, request, input };
+    const request = readDeskRequest(() => spotRequestOf(input));
+    await this.metrics.placementStep('spot', 'pre-trade', () => this.preTrade.checkSpot(gateway, request));
+    const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId));
+    const intent = spotIntentOf(input.account, clientOrderId, request, origin);
+    const omsOrderId = await this.intent('spot', intent, origin);
+    return { ref: intent.ref, omsOrderId, request, input };
   }
 
   async recordFuturesIntent(
     gateway: VenueGateway,
     input: FuturesOrderInput,
     origin: CommandOrigin,
-    fieldPrefix = '',
   ): Promise<RecordedIntent<FuturesOrderRequest | FuturesStopOrderRequest>> {
-    const request = readDeskRequest(() => futuresRequestOf(input), fieldPrefix);
+    const request = readDeskRequest(() => futuresRequestOf(input));
     await this.metrics.placementStep('futures', 'pre-trade', () =>
-      this.preTrade.checkFutures(gateway, request, fieldPrefix),
+      this.preTrade.checkFutures(gateway, request),
     );
-    const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId), fieldPrefix);
-    const actor = actorOf(origin);
-    const now = Date.now();
-    if (request.product === 'futures-stop') {
-      const ref = { market: 'futures-stop', accountId: input.account, clientOrderId } as const;
-      const command = { type: 'PlaceFuturesStopOrder', clientOrderId, actor, request, now } as const;
-      const omsOrderId = await this.intent(
-        'futures',
-        () => this.commands.execute(ref, command, origin, 'oms'),
-        fieldPrefix,
-      );
-      return { ref, omsOrderId, request, input };
-    }
-    const ref = { market: 'futures', accountId: input.account, clientOrderId } as const;
-    const command = { type: 'PlaceFuturesOrder', clientOrderId, actor, request, now } as const;
-    const omsOrderId = await this.intent(
-      'futures',
-      () => this.commands.execute(ref, command, origin, 'oms'),
-      fieldPrefix,
-    );
-    return { ref, omsOrderId, request, input };
+    const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId));
+    const intent = futuresIntentOf(input.account, clientOrderId, request, origin);
+    const omsOrderId = await this.intent('futures', intent, origin);
+    return { ref: intent.ref, omsOrderId, request, input };
   }
 
   /**
@@ -249,43 +196,15 @@ export class OrderPlacementService {
   /** Records an order's intent (timed as the placement's intent step); a refusal names the field. */
   private intent(
     market: 'spot' | 'futures',
-    execute: () => ReturnType<OrderCommands['execute']>,
-    fieldPrefix: string,
+    intent: OrderCommandEntry,
+    origin: CommandOrigin,
   ): Promise<string> {
     return this.metrics.placementStep(market, 'intent', async () => {
-      const result = await execute();
-      if (result instanceof DomainError) throw deskErrorOfDomain(result, fieldPrefix);
+      const [result] = await this.commands.executeAll([intent], origin, 'oms');
+      if (result instanceof DomainError) throw deskErrorOfDomain(result);
       return result.omsOrderId;
     });
   }
-}
-
-function actorOf(origin: CommandOrigin): string {
-  return origin.actor ?? 'oms';
-}
-
-function futuresRequestOf(input: FuturesOrderInput): FuturesOrderRequest | FuturesStopOrderRequest {
-  if (input.type === 'STOP') {
-    return readFuturesStopOrderRequest({
-      accountId: input.account,
-      symbol: input.symbol,
-      side: input.side,
-      quantity: input.quantity,
-      stopPrice: input.stopPrice,
-      price: input.priceType === 'MARKET' ? undefined : input.price,
-      stpMode: input.stpMode,
-    });
-  }
-  return readFuturesOrderRequest({
-    accountId: input.account,
-    symbol: input.symbol,
-    side: input.side,
-    priceType: input.priceType,
-    quantity: input.quantity,
-    price: input.price,
-    timeInForce: input.timeInForce,
-    stpMode: input.stpMode,
-  });
 }
 
 export function spotWireOrder(intent: RecordedIntent<SpotOrderRequest>) {

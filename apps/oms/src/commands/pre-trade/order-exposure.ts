@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { FuturesOrderRequest, FuturesStopOrderRequest, SpotOrderRequest } from '@oms/domain';
 
 /**
  * What orders already hold of an account's funds, from rm_orders: open orders (the venue
@@ -106,4 +107,42 @@ export function futuresInFlightMargin(
     );
   }
   return held;
+}
+
+/**
+ * What a spot order holds from its intent on (PENDING_SUBMIT, nothing executed): the
+ * amounts `rm_spot_held` gives its rm_orders row, so that a batch's checks count the
+ * orders of the batch before their intents are written.
+ */
+export function spotHoldingOfIntent(request: SpotOrderRequest): SpotHolding {
+  const quantity = dec(request.quantity);
+  const byAmount = request.amount !== null;
+  const market = request.type === 'MARKET';
+  return {
+    symbol: request.symbol,
+    side: request.side,
+    remainingQty: quantity.toFixed(),
+    unspentAmount: byAmount ? dec(request.amount).toFixed() : '0',
+    limitQuote:
+      !byAmount && !market && request.price !== null ? quantity.times(request.price).toFixed() : '0',
+    marketRemainingQty: !byAmount && market ? quantity.toFixed() : '0',
+  };
+}
+
+/** A futures order's rm_orders row as its intent writes it (PENDING_SUBMIT, nothing executed). */
+export function futuresHoldingOfIntent(
+  request: FuturesOrderRequest | FuturesStopOrderRequest,
+): HoldingOrderRow {
+  return {
+    symbol: request.symbol,
+    side: request.side,
+    type: request.product === 'futures-stop' ? 'STOP' : 'LIMIT',
+    status: 'PENDING_SUBMIT',
+    price: request.price,
+    origQty: request.quantity,
+    amount: null,
+    executedQty: '0',
+    cumulativeQuoteQty: '0',
+    leverage: null,
+  };
 }

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, FuturesOrderRequest, FuturesStopOrderRequest, SpotOrderRequest } from '@oms/domain';
+import { DeskError } from '../../errors/desk-error';
+import { OrderCommandEntry } from '../../orders/order-command.port';
+import { FuturesMargin, SpotFunds } from '../pre-trade/order-funds';
+import { PreTradeService } from '../pre-trade/pre-trade.service';
+import { VenueGateway } from '../venue/venue-gateways';
+import { newClientOrderId } from './client-order-ids';
+import { deskErrorOfDomain, readDeskRequest } from './domain-refusal';
+import { CommandOrigin, OrderCommands } from './order-commands';
+import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
+import { futuresIntentOf, futuresRequestOf, spotIntentOf, spotRequestOf } from './order-intents';
+import { RecordedIntent } from './order-placement.service';
+
+/** How one market's orders are read, checked against funds read once, and recorded. */
+interface IntentKind<Input, Request, Funds> {
+  read(input: Input): Request;
+  funds(requests: readonly Request[]): Promise<Funds>;
+  /** Throws the pre-trade refusal naming the field. */
+  check(funds: Funds, request: Request, fieldPrefix: string): void;
+  hold(funds: Funds, request: Request): void;
+  intent(clientOrderId: string, request: Request): OrderCommandEntry;
+}
+
+/** A batch entry read (its request), then checked (its intent), unless it met a desk error. */
+interface ReadEntry<Input, Request> {
+  readonly input: Input;
+  readonly request: Request;
+}
+interface CheckedEntry<Input, Request> extends ReadEntry<Input, Request> {
+  readonly intent: OrderCommandEntry;
+}
+
+/**
+ * Records the intents of a batch's orders: each is read and checked on its own (a
+ * refused order becomes its entry's error, the others go on), against the account's
+ * funds read once and counting the orders let through before it; then every intent is
+ * written in one transaction, one commit reaching the disk before the venue is called.
+ */
+@Injectable()
+export class BatchIntentRecorder {
+  constructor(
+    private readonly preTrade: PreTradeService,
+    private readonly commands: OrderCommands,
+  ) {}
+
+  recordSpot(
+    gateway: VenueGateway,
+    account: string,
+    orders: readonly SpotOrderInput[],
+    origin: CommandOrigin,
+  ): Promise<Array<RecordedIntent<SpotOrderRequest> | DeskError>> {
+    return this.record(
+      orders.map((order) => ({ ...order, account })),
+      origin,
+      {
+        read: spotRequestOf,
+        funds: (requests) => this.preTrade.spotFunds(gateway, requests),
+        check: (funds, request, prefix) => this.preTrade.checkSpotWith(gateway, funds, request, prefix),
+        hold: (funds: SpotFunds, request) => funds.hold(request),
+        intent: (clientOrderId, request) => spotIntentOf(account, clientOrderId, request, origin),
+      },
+    );
+  }
+
+  recordFutures(
+    gateway: VenueGateway,
+    account: string,
+    orders: readonly FuturesOrderInput[],
+    origin: CommandOrigin,
+  ): Promise<Array<RecordedIntent<FuturesOrderRequest | FuturesStopOrderRequest> | DeskError>> {
+    return this.record(
+      orders.map((order) => ({ ...order, account })),
+      origin,
+      {
+        read: futuresRequestOf,
+        funds: (requests) => this.preTrade.futuresMargin(gateway, requests),
+        check: (margin, request, prefix) => this.preTrade.checkFuturesWith(gateway, margin, request, prefix),
+        hold: (margin: FuturesMargin, request) => margin.hold(request),
+        intent: (clientOrderId, request) => futuresIntentOf(account, clientOrderId, request, origin),
+      },
+    );
+  }
+
+  private async record<Input extends SpotOrderInput | FuturesOrderInput, Request, Funds>(
+    inputs: readonly Input[],
+    origin: CommandOrigin,
+    kind: IntentKind<Input, Request, Funds>,
+  ): Promise<Array<RecordedIntent<Request> | DeskError>> {
+    const read: Array<ReadEntry<Input, Request> | DeskError> = inputs.map((input, index) =>
+      deskErrorOr(() => ({ input, request: readDeskRequest(() => kind.read(input), prefixOf(index)) })),
+    );
+    const requests = read.filter(isChecked).map((slot) => slot.request);
+    const funds = requests.length === 0 ? null : await kind.funds(requests);
+    // In request order: each order's check sees what the orders before it will hold.
+    const checked: Array<CheckedEntry<Input, Request> | DeskError> = read.map(
+      (slot, index): CheckedEntry<Input, Request> | DeskError => {
+        if (slot instanceof DeskError || funds === null) return slot as DeskError;
+        return deskErrorOr(() => {
+          kind.check(funds, slot.request, prefixOf(index));
+          const clientOrderId = readDeskRequest(
+            () => newClientOrderId(slot.input.clientOrderId),
+            prefixOf(index),
+          );
+          kind.hold(funds, slot.request);
+          return { ...slot, intent: kind.intent(clientOrderId, slot.request) };
+        });
+      },
+    );
+    const accepted = checked.filter(isChecked);
+    const results =
+      accepted.length === 0
+        ? []
+        : await this.commands.executeAll(
+            accepted.map((slot) => slot.intent),
+            origin,
+            'oms',
+          );
+    return checked.map((slot, index) => {
+      if (!isChecked(slot)) return slot;
+      const result = results[accepted.indexOf(slot)];
+      if (result instanceof DomainError) return deskErrorOfDomain(result, prefixOf(index));
+      return {
+        ref: slot.intent.ref,
+        omsOrderId: result.omsOrderId,
+        request: slot.request,
+        input: slot.input,
+      };
+    });
+  }
+}
+
+/** The field path of a batch entry's fields. */
+function prefixOf(index: number): string {
+  return `orders[${index}]`;
+}
+
+function isChecked<T extends object>(slot: T | DeskError): slot is T {
+  return !(slot instanceof DeskError);
+}
+
+/** The work's result, or the DeskError it threw (anything else is not a refusal: it goes on up). */
+function deskErrorOr<T>(work: () => T): T | DeskError {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof DeskError) return error;
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import Decimal from 'decimal.js';
+import { FuturesOrderRequest, FuturesStopOrderRequest, SpotOrderRequest } from '@oms/domain';
+import {
+  futuresHoldingOfIntent,
+  futuresInFlightMargin,
+  HoldingOrderRow,
+  spotHeld,
+  SpotHolding,
+  spotHoldingOfIntent,
+  SymbolAssets,
+} from './order-exposure';
+
+/**
+ * What the spot checks of one account's orders read once: the wallet totals of the
+ * assets they spend, what holding orders hold, and a reference price of their symbol.
+ * Each order let through is counted with `hold`, so that the next order's check sees
+ * it as held before any intent is written (a batch reads its funds once).
+ */
+export class SpotFunds {
+  private readonly holdings: SpotHolding[];
+
+  constructor(
+    readonly referencePrice: string | null,
+    private readonly totals: Readonly<Record<string, string>>,
+    holdings: readonly SpotHolding[],
+  ) {
+    this.holdings = [...holdings];
+  }
+
+  /** The wallet total of `asset`; null while the read models hold no balance for it. */
+  available(asset: string): Decimal | null {
+    const total = this.totals[asset];
+    return total === undefined ? null : new Decimal(total);
+  }
+
+  held(asset: string, assetsOf: (symbol: string) => SymbolAssets | undefined): Decimal {
+    return spotHeld(this.holdings, asset, assetsOf, () => this.referencePrice);
+  }
+
+  hold(request: SpotOrderRequest): void {
+    this.holdings.push(spotHoldingOfIntent(request));
+  }
+}
+
+/**
+ * What the margin checks of one account's futures orders read once: the free margin,
+ * the in-flight orders, the symbol's leverage and a reference price. Each order let
+ * through is counted with `hold`, as with SpotFunds.
+ */
+export class FuturesMargin {
+  private readonly inFlight: HoldingOrderRow[];
+
+  constructor(
+    readonly referencePrice: string | null,
+    readonly leverage: string,
+    private readonly free: string | null,
+    inFlight: readonly HoldingOrderRow[],
+  ) {
+    this.inFlight = [...inFlight];
+  }
+
+  /** The free margin; null while the read models hold no balance for it. */
+  available(): Decimal | null {
+    return this.free === null ? null : new Decimal(this.free);
+  }
+
+  held(multiplierOf: (symbol: string) => string | undefined): Decimal {
+    return futuresInFlightMargin(
+      this.inFlight,
+      multiplierOf,
+      () => this.referencePrice,
+      () => this.leverage,
+    );
+  }
+
+  hold(request: FuturesOrderRequest | FuturesStopOrderRequest): void {
+    this.inFlight.push(futuresHoldingOfIntent(request));
+  }
+}
