@@ -13,6 +13,7 @@ import {
   CommandMetadata,
   OrderAggregateCommand,
   OrderAggregateRef,
+  orderCommandEntry,
   OrderCommandEntry,
   OrderCommandPort,
   OrderCommandResult,
@@ -78,82 +79,73 @@ export class OrderCommandService implements OrderCommandPort {
     metadata: CommandMetadata,
     onDecided?: CommandDecidedListener,
   ): Promise<OrderCommandResult | DomainError> {
-    const streamId = orderStreamIdOf(ref);
-    const origin = originOf(command, metadata);
-    const acknowledgedOrderId = acknowledgedOrderIdOf(command);
-    let attempt = 0;
-    const outcome = await this.transactions.run(
-      async (context) => {
-        attempt += 1;
-        // An order the command creates is new: the first attempt skips reading it (a
-        // client id used before makes the append conflict, and the retry reads it).
-        if (attempt === 1 && createsOrder(command)) context.uow.startNew(streamId);
-        // An acknowledgement is decided on the order as this process last committed it,
-        // its orderId taken as unlinked with no fills waiting: the append's version check
-        // and the links' guard fail the transaction if either is wrong, and the retry reads.
-        const known = this.states.cached(streamId);
-        if (attempt === 1 && acknowledgedOrderId !== null && known !== undefined) {
-          context.uow.startAt(streamId, known.version, known.state);
-          context.links.assumeUnlinked(ref.accountId, ref.market, acknowledgedOrderId);
-        }
-        // The order, and the link of the venue orderId an acknowledgement brings, are read
-        // together (one round trip on a pipelined connection) before deciding.
-        await runIndependent(context.executor, [
-          () => context.uow.load([streamId]),
-          async () => {
-            if (acknowledgedOrderId === null) return;
-            await context.links.prefetch([
-              { accountId: ref.accountId, market: ref.market, orderId: acknowledgedOrderId },
-            ]);
-          },
-        ]);
-        const decided = await this.decide(context, streamId, command, origin);
-        if (decided instanceof DomainError) return decided;
-        const version = await context.uow.versionOf(streamId);
-        if (attempt === 1) onDecided?.(resultOf(streamId, context.uow.prepared(), version));
-        return { decided, version };
-      },
-      // The OMS's own decisions (an intent, before the venue is called) reach the disk
-      // before the command goes on; a venue answer can be asked again (the resolver
-      // looks up a durable intent), so it does not wait for the flush.
-      { flushCommit: origin.source === 'oms' },
-    );
-    const result = outcome.result;
-    if (result instanceof DomainError) return result;
-    return resultOf(streamId, outcome.committed, result.version);
+    const [result] = await this.executeAll([orderCommandEntry(ref, command, { onDecided })], metadata);
+    return result;
   }
 
   async executeAll(
     entries: readonly OrderCommandEntry[],
     metadata: CommandMetadata,
   ): Promise<Array<OrderCommandResult | DomainError>> {
-    const commands = entries.map(({ ref, command }) => ({
-      streamId: orderStreamIdOf(ref),
-      command,
-      origin: originOf(command, metadata),
+    const commands = entries.map((entry) => ({
+      ...entry,
+      streamId: orderStreamIdOf(entry.ref),
+      origin: originOf(entry.command, { ...metadata, source: entry.source ?? metadata.source }),
+      acknowledgedOrderId: acknowledgedOrderIdOf(entry.command),
     }));
     let attempt = 0;
     const outcome = await this.transactions.run(
       async (context) => {
         attempt += 1;
-        // As in `execute`: new orders are not read on the first attempt, and a client id
-        // used before fails the append, after which every order of the batch is read.
         if (attempt === 1) {
-          for (const { streamId, command } of commands) {
+          for (const { ref, command, streamId, acknowledgedOrderId } of commands) {
+            // An order the command creates is new: the first attempt skips reading it (a
+            // client id used before makes the append conflict, and the retry reads it).
             if (createsOrder(command)) context.uow.startNew(streamId);
+            // An acknowledgement is decided on the order as this process last committed
+            // it, its orderId taken as unlinked with no fills waiting: the append's version
+            // check and the links' guard fail the transaction if either is wrong, and the
+            // retry reads.
+            const known = this.states.cached(streamId);
+            if (acknowledgedOrderId !== null && known !== undefined) {
+              context.uow.startAt(streamId, known.version, known.state);
+              context.links.assumeUnlinked(ref.accountId, ref.market, acknowledgedOrderId);
+            }
           }
         }
-        await context.uow.load(commands.map(({ streamId }) => streamId));
+        // The orders, and the links of the venue orderIds acknowledgements bring, are read
+        // together (one round trip on a pipelined connection) before deciding.
+        const acknowledged = commands.filter(({ acknowledgedOrderId }) => acknowledgedOrderId !== null);
+        await runIndependent(context.executor, [
+          () => context.uow.load(commands.map(({ streamId }) => streamId)),
+          async () => {
+            if (acknowledged.length === 0) return;
+            await context.links.prefetch(
+              acknowledged.map(({ ref, acknowledgedOrderId }) => ({
+                accountId: ref.accountId,
+                market: ref.market,
+                orderId: acknowledgedOrderId!,
+              })),
+            );
+          },
+        ]);
         const decisions: Array<{ version: number } | DomainError> = [];
-        for (const { streamId, command, origin } of commands) {
+        for (const { command, streamId, origin, onDecided } of commands) {
           const decided = await this.decide(context, streamId, command, origin);
-          decisions.push(
-            decided instanceof DomainError ? decided : { version: await context.uow.versionOf(streamId) },
-          );
+          if (decided instanceof DomainError) {
+            decisions.push(decided);
+            continue;
+          }
+          const version = await context.uow.versionOf(streamId);
+          if (attempt === 1) onDecided?.(resultOf(streamId, context.uow.prepared(), version));
+          decisions.push({ version });
         }
         return decisions;
       },
-      { flushCommit: (metadata.source ?? 'oms') === 'oms' },
+      // The OMS's own decisions (an intent, before the venue is called) reach the disk
+      // before the command goes on; a venue answer can be asked again (the resolver
+      // looks up a durable intent), so it does not wait for the flush.
+      { flushCommit: commands.some(({ origin }) => origin.source === 'oms') },
     );
     return outcome.result.map((decision, index) =>
       decision instanceof DomainError

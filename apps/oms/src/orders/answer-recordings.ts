@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { settledWithin } from '@oms/platform';
 import { OrderRow } from '../projections/order-row';
-import { CommandDecidedListener } from './order-command.port';
+import { CommandDecidedListener, OrderCommandResult } from './order-command.port';
 
 /**
  * The longest a request waits for the commits in flight: a commit held up (a lock, a
@@ -29,15 +29,39 @@ export class AnswerRecordings implements BeforeApplicationShutdown {
    * never rejects) and answers the rm_orders row it tells `onDecided`, as soon as it is
    * decided, else the row `record` ends with; the commit is tracked until it lands.
    */
-  answerFirst(
+  async answerFirst(
     omsOrderId: string,
     record: (onDecided: CommandDecidedListener) => Promise<OrderRow | null>,
   ): Promise<OrderRow | null> {
-    return new Promise((resolve) => {
-      const recording = record((decided) => resolve(decided.order));
-      this.track(omsOrderId, recording);
-      recording.then(resolve, () => resolve(null));
+    const [row] = await this.answerEachFirst([omsOrderId], async (onDecided) => [
+      await record((decided) => onDecided(0, decided)),
+    ]);
+    return row;
+  }
+
+  /**
+   * `answerFirst` for the answers of several orders recorded together (one venue batch):
+   * `record` tells each order's decision by its index in `omsOrderIds`, and each order is
+   * answered once it is decided (or with the row `record` ends with for it).
+   */
+  answerEachFirst(
+    omsOrderIds: readonly string[],
+    record: (
+      onDecided: (index: number, decided: OrderCommandResult) => void,
+    ) => Promise<Array<OrderRow | null>>,
+  ): Promise<Array<OrderRow | null>> {
+    const answers = omsOrderIds.map(() => {
+      let answer: (row: OrderRow | null) => void = () => {};
+      const row = new Promise<OrderRow | null>((resolve) => (answer = resolve));
+      return { row, answer };
     });
+    const recording = record((index, decided) => answers[index]?.answer(decided.order));
+    for (const omsOrderId of omsOrderIds) this.track(omsOrderId, recording);
+    recording.then(
+      (rows) => answers.forEach(({ answer }, index) => answer(rows[index] ?? null)),
+      () => answers.forEach(({ answer }) => answer(null)),
+    );
+    return Promise.all(answers.map(({ row }) => row));
   }
 
   /** Keeps `recording` (of the order `omsOrderId`) until it settles. */

@@ -27,7 +27,27 @@ export type OrderCommandEntry = {
     readonly ref: Extract<OrderAggregateRef, { market: Market }>;
     readonly command: OrderAggregateCommand<Extract<OrderAggregateRef, { market: Market }>>;
   };
-}[OrderAggregateRef['market']];
+}[OrderAggregateRef['market']] & {
+  /**
+   * What this command records, when it is not the metadata's source (the answers to one
+   * venue batch: acknowledgements are 'rest-ack', uncertainties the OMS's own).
+   */
+  readonly source?: CommandMetadata['source'];
+  /** Told this command's result once it is decided, before the transaction commits. */
+  readonly onDecided?: CommandDecidedListener;
+};
+
+/**
+ * An entry of `executeAll` from a reference and its command, for code that holds a
+ * reference of any market (the cancel path: every order aggregate takes its commands).
+ */
+export function orderCommandEntry<Ref extends OrderAggregateRef>(
+  ref: Ref,
+  command: OrderAggregateCommand<Ref>,
+  options: Pick<OrderCommandEntry, 'source' | 'onDecided'> = {},
+): OrderCommandEntry {
+  return { ref, command, ...options } as OrderCommandEntry;
+}
 
 /** Who caused the events, recorded in their metadata and in the order's audit trail. */
 export interface CommandMetadata {
@@ -76,10 +96,11 @@ export interface OrderCommandPort {
   ): Promise<OrderCommandResult | DomainError>;
 
   /**
-   * Runs commands on aggregates of their own in one transaction (a batch's intents: one
-   * commit and one flush for all), each decided as `execute` decides it. A refusal of
-   * the decider comes back as that entry's DomainError, and the others are written.
-   * Results are in the entries' order.
+   * Runs commands on aggregates of their own in one transaction (a batch's intents, or
+   * the answers to one venue batch: one commit for all), each decided as `execute`
+   * decides it. A refusal of the decider comes back as that entry's DomainError, and the
+   * others are written. Results are in the entries' order. The commit waits for the disk
+   * when any entry records the OMS's own decision (source 'oms').
    */
   executeAll(
     entries: readonly OrderCommandEntry[],

@@ -2,6 +2,7 @@ import { DomainError, omsClientOrderId } from '@oms/domain';
 import { spotOrderAckSchema, WriteOutcome } from '@oms/exchange';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldServices, FoldServices } from '../../aggregates/fold-services';
+import { orderStreamIdOf } from '../../aggregates/order-command.service';
 import { TransactionRunner, typeOrmTransactions } from '../../aggregates/transaction-runner';
 import { ACCOUNT, spotLimitRequest, T0 } from '../../aggregates/test-support/desk-order-commands';
 import { createFoldTestDatabase } from '../../fold/test-support/fold-test-database';
@@ -162,21 +163,40 @@ describe('a desk order or cancel is answered once the venue answer is decided, b
     },
   );
 
-  it('a batch entry the venue refused: answered REJECTED while rm_orders still holds the intent; a read waits for the commit', async () => {
-    const { ref, omsOrderId } = await placeIntent('batch-entry-refused');
+  it("a venue batch's answers (one entry refused, one acknowledged): each answered while rm_orders still holds the intents, recorded in one transaction; reads wait for its commit", async () => {
+    const refused = await placeIntent('batch-entry-refused');
+    const accepted = await placeIntent('batch-entry-accepted');
     gate.shut();
     const answered = await within(
-      recorder.recordEntry(ref, omsOrderId, { kind: 'rejected', code: '-1131', message: 'balance' }, origin),
+      recorder.recordEachAnswerFirst(
+        [
+          {
+            ...refused,
+            answer: { kind: 'refused-entry', code: '-1131', message: 'balance' },
+          },
+          { ...accepted, answer: acknowledged(accepted.ref.clientOrderId, '990003') },
+        ],
+        origin,
+      ),
       5_000,
     );
-    if (answered === pending || answered === null) throw new Error(`no answer: ${String(answered)}`);
-    expect(answered.status).toBe('REJECTED');
-    expect(await storedStatus(omsOrderId)).toBe('PENDING_SUBMIT');
-    const read = readModels.order(omsOrderId);
-    expect(await within(read, 300)).toBe(pending);
+    if (answered === pending || answered.includes(null))
+      throw new Error(`no answer: ${JSON.stringify(answered)}`);
+    expect(answered.map((row) => row?.status)).toEqual(['REJECTED', 'NEW']);
+    for (const { omsOrderId } of [refused, accepted]) {
+      expect(await storedStatus(omsOrderId)).toBe('PENDING_SUBMIT');
+    }
+    const reads = [refused, accepted].map(({ omsOrderId }) => readModels.order(omsOrderId));
+    expect(await within(Promise.race(reads), 300)).toBe(pending);
 
     gate.open();
-    expect(await read).toEqual(committedOrderResponse(answered));
+    expect(await Promise.all(reads)).toEqual(answered.map((row) => committedOrderResponse(row!)));
+    const [{ transactions }] = await database.dataSource.query<Array<{ transactions: number }>>(
+      `SELECT count(DISTINCT xmin::text)::int AS transactions FROM events
+        WHERE stream_id = ANY($1::text[]) AND metadata->>'source' = 'rest-ack'`,
+      [[refused, accepted].map(({ ref }) => orderStreamIdOf(ref))],
+    );
+    expect(transactions).toBe(1);
   });
 
   it('a cancel the venue answers 5XX: answered UNCERTAIN while rm_orders still shows it REQUESTED; a read waits for the commit', async () => {

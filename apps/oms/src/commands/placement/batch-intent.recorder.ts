@@ -90,7 +90,7 @@ export class BatchIntentRecorder {
     const read: Array<ReadEntry<Input, Request> | DeskError> = inputs.map((input, index) =>
       deskErrorOr(() => ({ input, request: readDeskRequest(() => kind.read(input), prefixOf(index)) })),
     );
-    const requests = read.filter(isChecked).map((slot) => slot.request);
+    const requests = read.filter(isEntry).map((slot) => slot.request);
     const funds = requests.length === 0 ? null : await kind.funds(requests);
     // In request order: each order's check sees what the orders before it will hold.
     const checked: Array<CheckedEntry<Input, Request> | DeskError> = read.map(
@@ -107,7 +107,7 @@ export class BatchIntentRecorder {
         });
       },
     );
-    const accepted = checked.filter(isChecked);
+    const accepted = checked.filter(isEntry);
     const results =
       accepted.length === 0
         ? []
@@ -117,7 +117,7 @@ export class BatchIntentRecorder {
             'oms',
           );
     return checked.map((slot, index) => {
-      if (!isChecked(slot)) return slot;
+      if (!isEntry(slot)) return slot;
       const result = results[accepted.indexOf(slot)];
       if (result instanceof DomainError) return deskErrorOfDomain(result, prefixOf(index));
       return {
@@ -135,7 +135,8 @@ function prefixOf(index: number): string {
   return `orders[${index}]`;
 }
 
-function isChecked<T extends object>(slot: T | DeskError): slot is T {
+/** An entry still going on (not refused with a desk error). */
+function isEntry<T extends object>(slot: T | DeskError): slot is T {
   return !(slot instanceof DeskError);
 }
 

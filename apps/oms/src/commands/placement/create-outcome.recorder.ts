@@ -1,14 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, FuturesOrderObservation, FuturesStopOrderObservation } from '@oms/domain';
-import {
-  FuturesLimitOrder,
-  FuturesStopOrder,
-  SpotOrderAck,
-  UncertainOutcome,
-  WriteOutcome,
-} from '@oms/exchange';
+import { FuturesLimitOrder, FuturesStopOrder, SpotOrderAck, WriteOutcome } from '@oms/exchange';
 import { futuresOrderAckObservation, spotOrderAckObservation, uncertaintyReasonOf } from '@oms/observations';
-import { CommandDecidedListener, OrderAggregateRef } from '../../orders/order-command.port';
+import {
+  CommandDecidedListener,
+  OrderAggregateRef,
+  orderCommandEntry,
+  OrderCommandEntry,
+  OrderCommandResult,
+} from '../../orders/order-command.port';
 import { OrderRow } from '../../projections/order-row';
 import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
 import { AnswerRecordings } from '../../orders/answer-recordings';
@@ -71,136 +71,153 @@ export class CreateOutcomeRecorder {
     origin: CommandOrigin,
     onDecided?: CommandDecidedListener,
   ): Promise<OrderRow | null> {
-    let written: OrderRow | null = null;
+    const [row] = await this.recordEach([{ ref, answer: outcome, onDecided }], origin);
+    return row;
+  }
+
+  /**
+   * The answers to one venue batch, each order's from its own entry, recorded in one
+   * transaction; each order is answered as soon as its answer is decided, as
+   * `recordAnswerFirst` answers one.
+   */
+  recordEachAnswerFirst(
+    answers: ReadonlyArray<{ ref: OrderAggregateRef; omsOrderId: string; answer: CreateAnswer }>,
+    origin: CommandOrigin,
+  ): Promise<Array<OrderRow | null>> {
+    return this.recordings.answerEachFirst(
+      answers.map(({ omsOrderId }) => omsOrderId),
+      (onDecided) =>
+        this.recordEach(
+          answers.map(({ ref, answer }, index) => ({
+            ref,
+            answer,
+            onDecided: (decided) => onDecided(index, decided),
+          })),
+          origin,
+        ),
+    );
+  }
+
+  /** Records the answers in one transaction; the rm_orders row each wrote (null when nothing). */
+  private async recordEach(
+    answers: ReadonlyArray<{
+      ref: OrderAggregateRef;
+      answer: CreateAnswer;
+      onDecided?: CommandDecidedListener;
+    }>,
+    origin: CommandOrigin,
+  ): Promise<Array<OrderRow | null>> {
+    const now = Date.now();
+    const untracked = (ref: OrderAggregateRef) => this.resolver.track(ref, 'submission');
+    let results: Array<OrderCommandResult | DomainError>;
     try {
-      const result = await this.write(ref, outcome, origin, Date.now(), onDecided);
+      results = await this.commands.executeAll(
+        answers.map(({ ref, answer, onDecided }) => answerEntry(ref, answer, now, onDecided)),
+        origin,
+        'rest-ack',
+      );
+    } catch (error) {
+      this.logger.error(
+        { err: error, clientOrderIds: answers.map(({ ref }) => ref.clientOrderId) },
+        'create answer not recorded',
+      );
+      answers.forEach(({ ref }) => untracked(ref));
+      return answers.map(() => null);
+    }
+    return answers.map(({ ref, answer }, index) => {
+      const result = results[index];
       if (result instanceof DomainError) {
         // The fold got there first (a stream report of the order); the resolver checks.
         this.logger.warn(
           { clientOrderId: ref.clientOrderId, code: result.code },
           'create answer not recorded',
         );
-        this.resolver.track(ref, 'submission');
-      } else {
-        written = result.order;
+        untracked(ref);
+        return null;
       }
-    } catch (error) {
-      this.logger.error({ err: error, clientOrderId: ref.clientOrderId }, 'create answer not recorded');
-      this.resolver.track(ref, 'submission');
-      return null;
-    }
-    if (outcome.kind === 'uncertain') this.resolver.track(ref, 'submission');
-    return written;
+      if (answer.kind === 'uncertain') untracked(ref);
+      return result.order;
+    });
   }
+}
 
-  /** One create of a batch, from its own entry of the venue's answer (as recordAnswerFirst). */
-  recordEntry(
-    ref: OrderAggregateRef,
-    omsOrderId: string,
-    entry:
-      | { kind: 'accepted'; order: CreateAck }
-      | { kind: 'rejected'; code: string; message: string }
-      | UncertainOutcome,
-    origin: CommandOrigin,
-  ): Promise<OrderRow | null> {
-    const answer: CreateAnswer =
-      entry.kind === 'accepted'
-        ? { kind: 'accepted', value: entry.order }
-        : entry.kind === 'rejected'
-          ? { kind: 'refused-entry', code: entry.code, message: entry.message }
-          : entry;
-    return this.recordAnswerFirst(ref, omsOrderId, answer, origin);
+/** The command recording one answer on its order, with the source it records. */
+function answerEntry(
+  ref: OrderAggregateRef,
+  outcome: CreateAnswer,
+  now: number,
+  onDecided: CommandDecidedListener | undefined,
+): OrderCommandEntry {
+  switch (outcome.kind) {
+    case 'accepted':
+      return ackEntry(ref, outcome.value, now, onDecided);
+    case 'rejected':
+      return orderCommandEntry(
+        ref,
+        { type: 'RecordSubmissionRejected', ...rejectionCode(outcome), now },
+        { source: outcome.sent ? 'rest-ack' : 'oms', onDecided },
+      );
+    case 'refused-entry':
+      return orderCommandEntry(
+        ref,
+        { type: 'RecordSubmissionRejected', venueCode: outcome.code, venueMessage: outcome.message, now },
+        { source: 'rest-ack', onDecided },
+      );
+    case 'uncertain':
+      return orderCommandEntry(
+        ref,
+        {
+          type: 'RecordSubmissionUncertain',
+          reason: uncertaintyReasonOf(outcome),
+          detail: outcome.detail.slice(0, 500),
+          now,
+        },
+        { source: 'oms', onDecided },
+      );
   }
+}
 
-  private write(
-    ref: OrderAggregateRef,
-    outcome: CreateAnswer,
-    origin: CommandOrigin,
-    now: number,
-    onDecided: CommandDecidedListener | undefined,
-  ) {
-    switch (outcome.kind) {
-      case 'accepted':
-        return this.writeAck(ref, outcome.value, origin, now, onDecided);
-      case 'rejected':
-        return this.commands.execute(
-          ref,
-          { type: 'RecordSubmissionRejected', ...rejectionCode(outcome), now },
-          origin,
-          outcome.sent ? 'rest-ack' : 'oms',
-          onDecided,
-        );
-      case 'refused-entry':
-        return this.commands.execute(
-          ref,
-          { type: 'RecordSubmissionRejected', venueCode: outcome.code, venueMessage: outcome.message, now },
-          origin,
-          'rest-ack',
-          onDecided,
-        );
-      case 'uncertain':
-        return this.commands.execute(
-          ref,
-          {
-            type: 'RecordSubmissionUncertain',
-            reason: uncertaintyReasonOf(outcome),
-            detail: outcome.detail.slice(0, 500),
-            now,
-          },
-          origin,
-          'oms',
-          onDecided,
-        );
-    }
-  }
-
-  private writeAck(
-    ref: OrderAggregateRef,
-    ack: CreateAck,
-    origin: CommandOrigin,
-    now: number,
-    onDecided: CommandDecidedListener | undefined,
-  ) {
-    const account = ref.accountId;
-    switch (ref.market) {
-      case 'spot':
-        return this.commands.execute(
-          ref,
-          {
-            type: 'RecordSpotSubmissionAccepted',
-            acknowledgement: spotOrderAckObservation(account, ack as SpotOrderAck, 'create').data,
-            now,
-          },
-          origin,
-          'rest-ack',
-          onDecided,
-        );
-      case 'futures':
-        return this.commands.execute(
-          ref,
-          {
-            type: 'RecordFuturesSubmissionAccepted',
-            acknowledgement: futuresOrderAckObservation(account, ack as FuturesLimitOrder, 'create')
-              .data as FuturesOrderObservation,
-            now,
-          },
-          origin,
-          'rest-ack',
-          onDecided,
-        );
-      case 'futures-stop':
-        return this.commands.execute(
-          ref,
-          {
-            type: 'RecordStopSubmissionAccepted',
-            acknowledgement: futuresOrderAckObservation(account, ack as FuturesStopOrder, 'create')
-              .data as FuturesStopOrderObservation,
-            now,
-          },
-          origin,
-          'rest-ack',
-          onDecided,
-        );
-    }
+/** An acknowledgement, as the rest-ack observation of its market's order. */
+function ackEntry(
+  ref: OrderAggregateRef,
+  ack: CreateAck,
+  now: number,
+  onDecided: CommandDecidedListener | undefined,
+): OrderCommandEntry {
+  const account = ref.accountId;
+  const options = { source: 'rest-ack', onDecided } as const;
+  switch (ref.market) {
+    case 'spot':
+      return orderCommandEntry(
+        ref,
+        {
+          type: 'RecordSpotSubmissionAccepted',
+          acknowledgement: spotOrderAckObservation(account, ack as SpotOrderAck, 'create').data,
+          now,
+        },
+        options,
+      );
+    case 'futures':
+      return orderCommandEntry(
+        ref,
+        {
+          type: 'RecordFuturesSubmissionAccepted',
+          acknowledgement: futuresOrderAckObservation(account, ack as FuturesLimitOrder, 'create')
+            .data as FuturesOrderObservation,
+          now,
+        },
+        options,
+      );
+    case 'futures-stop':
+      return orderCommandEntry(
+        ref,
+        {
+          type: 'RecordStopSubmissionAccepted',
+          acknowledgement: futuresOrderAckObservation(account, ack as FuturesStopOrder, 'create')
+            .data as FuturesStopOrderObservation,
+          now,
+        },
+        options,
+      );
   }
 }

@@ -8,7 +8,7 @@ import { OrderRow } from '../../projections/order-row';
 import { refusalError, refusal } from '../pre-trade/pre-trade-refusal';
 import { VenueGateways } from '../venue/venue-gateways';
 import { BatchIntentRecorder } from './batch-intent.recorder';
-import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
+import { CreateAck, CreateAnswer, CreateOutcomeRecorder } from './create-outcome.recorder';
 import { CommandOrigin } from './order-commands';
 import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
 import {
@@ -106,16 +106,17 @@ export class OrderBatchService {
   ): Promise<RecordedOutcomes> {
     const refused = new Map<string, { code: string; message: string }>();
     const committed = new Map<string, OrderRow>();
-    // The orders are of streams of their own: their answers are recorded together, and
-    // each is answered once decided (its commit goes on, as a single order's does).
-    await Promise.all(
-      intents.map(async (intent) => {
-        const entry = entryOf(intent.ref.clientOrderId, outcome);
-        if (entry.kind === 'rejected') refused.set(intent.ref.clientOrderId, entry);
-        const row = await this.recorder.recordEntry(intent.ref, intent.omsOrderId, entry, origin);
-        if (row !== null) committed.set(intent.ref.clientOrderId, row);
-      }),
-    );
+    // The orders' answers are recorded together, in one transaction, and each is
+    // answered once decided (its commit goes on, as a single order's does).
+    const answers = intents.map((intent) => {
+      const entry = entryOf(intent.ref.clientOrderId, outcome);
+      if (entry.kind === 'rejected') refused.set(intent.ref.clientOrderId, entry);
+      return { ref: intent.ref, omsOrderId: intent.omsOrderId, answer: createAnswerOf(entry) };
+    });
+    const rows = await this.recorder.recordEachAnswerFirst(answers, origin);
+    rows.forEach((row, index) => {
+      if (row !== null) committed.set(intents[index].ref.clientOrderId, row);
+    });
     return { refused, committed };
   }
 
@@ -202,5 +203,17 @@ function entryOf(
       if (entry.kind === 'accepted') return { kind: 'accepted', order: entry.order };
       return { kind: 'rejected', code: entry.error.code, message: entry.error.venueMessage };
     }
+  }
+}
+
+/** A batch entry's answer as the recorder takes it. */
+function createAnswerOf(entry: ReturnType<typeof entryOf>): CreateAnswer {
+  switch (entry.kind) {
+    case 'accepted':
+      return { kind: 'accepted', value: entry.order };
+    case 'rejected':
+      return { kind: 'refused-entry', code: entry.code, message: entry.message };
+    case 'uncertain':
+      return entry;
   }
 }
