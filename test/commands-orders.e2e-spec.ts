@@ -31,6 +31,17 @@ describe('desk order commands (e2e)', () => {
     await desk.clearFaults();
   });
 
+  /** How many transactions wrote the `eventType` events of these orders (Postgres xmin). */
+  async function transactionsWriting(eventType: string, orderIds: readonly string[]): Promise<number> {
+    const [{ transactions }] = await desk.database.dataSource.query<Array<{ transactions: number }>>(
+      `SELECT count(DISTINCT e.xmin::text)::int AS transactions
+         FROM events e JOIN rm_orders o ON o.stream_id = e.stream_id
+        WHERE o.id = ANY($1::uuid[]) AND e.event_type = $2`,
+      [orderIds, eventType],
+    );
+    return transactions;
+  }
+
   /** The demo account's spot total of `asset` once the read models hold it (ingest polls balances). */
   async function spotBalanceOf(asset: string): Promise<string> {
     const deadline = Date.now() + 15_000;
@@ -172,7 +183,7 @@ describe('desk order commands (e2e)', () => {
     }
   });
 
-  it('cancels all open spot orders of a symbol: 202 with how many were requested, each then canceled', async () => {
+  it('cancels all open spot orders of a symbol: 202 with how many were requested, their requests recorded together, each then canceled', async () => {
     const first = await desk.call(
       'POST',
       '/v1/spot/orders',
@@ -194,6 +205,7 @@ describe('desk order commands (e2e)', () => {
         (await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED', 30_000)).status,
       ).toBe('CANCELED');
     }
+    expect(await transactionsWriting('OrderCancelRequested', [first.body.id, second.body.id])).toBe(1);
   });
 
   it('sets a futures leverage at the venue', async () => {
@@ -330,7 +342,7 @@ describe('desk order commands (e2e)', () => {
     expect(unknown.body.error.code).toBe('ACCOUNT_NOT_FOUND');
   });
 
-  it('cancels orders by id in one venue call, each with its own outcome in request order', async () => {
+  it('cancels orders by id in one venue call, each with its own outcome in request order, their requests recorded together', async () => {
     const first = await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '950', quantity: '0.002' }));
     const second = await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '951', quantity: '0.002' }));
     const answer = await desk.call('POST', '/v1/spot/orders/cancel-by-ids', {
@@ -345,6 +357,7 @@ describe('desk order commands (e2e)', () => {
       const closed = await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED', 30_000);
       expect(closed.cancel?.state).toBe('CONFIRMED');
     }
+    expect(await transactionsWriting('OrderCancelRequested', [first.body.id, second.body.id])).toBe(1);
   });
   it("checks a batch's orders against the balance together, refusing the one the earlier ones leave no funds for, and records their intents in one transaction", async () => {
     const btc = await spotBalanceOf('BTC');
@@ -371,13 +384,12 @@ describe('desk order commands (e2e)', () => {
     });
     const placed = [first.order, second.order, fourth.order];
     expect(placed.map((order) => order.status)).toEqual(['NEW', 'NEW', 'NEW']);
-    const intentTransactions = await desk.database.dataSource.query<Array<{ transactions: number }>>(
-      `SELECT count(DISTINCT e.xmin::text)::int AS transactions
-         FROM events e JOIN rm_orders o ON o.stream_id = e.stream_id
-        WHERE o.id = ANY($1::uuid[]) AND e.event_type = 'OrderSubmissionRequested'`,
-      [placed.map((order) => order.id)],
-    );
-    expect(intentTransactions).toEqual([{ transactions: 1 }]);
+    expect(
+      await transactionsWriting(
+        'OrderSubmissionRequested',
+        placed.map((order) => order.id),
+      ),
+    ).toBe(1);
 
     const canceled = await desk.call('POST', '/v1/spot/orders/cancel-by-ids', {
       account: 'demo',

@@ -181,6 +181,34 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     expect(closed.cancel?.state).toBe('CONFIRMED');
   });
 
+  it('an uncertain cancel by ids: each order answered with its cancel UNCERTAIN, then each confirmed from the venue state', async () => {
+    const placed = [
+      await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '980', quantity: '0.002' })),
+      await desk.call('POST', '/v1/spot/orders', spotLimit({ price: '981', quantity: '0.002' })),
+    ];
+    expect(placed.map((answer) => answer.body.status)).toEqual(['NEW', 'NEW']);
+    await desk.fault('http', { mode: 'FAIL_AFTER', count: 1 });
+    const cancel = await desk.call('POST', '/v1/spot/orders/cancel-by-ids', {
+      account: 'demo',
+      ids: placed.map((answer) => answer.body.id),
+    });
+    expect(cancel.status).toBe(202);
+    for (const [index, result] of cancel.body.results.entries()) {
+      expect(result.order.id).toBe(placed[index].body.id);
+      // UNCERTAIN, or already CONFIRMED when the stream's report was folded before the answer.
+      expect(['UNCERTAIN', 'CONFIRMED']).toContain(result.order.cancel.state);
+    }
+    for (const [index, answer] of placed.entries()) {
+      const closed = await desk.orderUntil(answer.body.id, (order) => order.status === 'CANCELED');
+      expect(closed.cancel?.state).toBe('CONFIRMED');
+      if (cancel.body.results[index].order.cancel.state !== 'UNCERTAIN') continue;
+      const trail: DeskJson[] = (await desk.call('GET', `/v1/orders/${answer.body.id}/events`)).body.items;
+      expect(trail.find((event) => event.type === 'OrderCancelUncertain')?.payload).toMatchObject({
+        reason: 'http-5xx',
+      });
+    }
+  });
+
   it('a cancel of an UNCERTAIN order the venue never got: 202 UNCERTAIN, then NOT_PLACED with the cancel refused, by whom it names', async () => {
     await desk.fault('http', { mode: 'FAIL_BEFORE', count: 1, status: 500 });
     const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { BulkCancelRecorder } from './cancel/bulk-cancel.recorder';
 import { CancelAllService } from './cancel/cancel-all.service';
 import { CancelByIdsService } from './cancel/cancel-by-ids.service';
 import { OrderCancelService } from './cancel/order-cancel.service';
@@ -50,6 +51,7 @@ export class CommandsModule {
         BatchIntentRecorder,
         OrderBatchService,
         OrderCancelService,
+        BulkCancelRecorder,
         CancelAllService,
         CancelByIdsService,
         VenueSettingsService,

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { WriteOutcome } from '@oms/exchange';
 import { OrderAggregateRef } from '../../orders/order-command.port';
+import { DomainError } from '@oms/domain';
+import { uncertaintyReasonOf } from '@oms/observations';
 import { CommandReadModels } from '../orders/command-read-models';
 import { CommandOrigin } from '../placement/order-commands';
-import { deskErrorOfRejection } from '../placement/venue-refusal';
+import { deskErrorOfRejection, rejectionCode } from '../placement/venue-refusal';
 import { VenueGateways } from '../venue/venue-gateways';
-import { OrderCancelService } from './order-cancel.service';
+import { BulkCancelAnswer, BulkCancelRecorder } from './bulk-cancel.recorder';
+import { refOfOrder } from './order-cancel.service';
 
 export interface CancelAllInput {
   readonly account: string;
@@ -24,7 +27,7 @@ export class CancelAllService {
   constructor(
     private readonly gateways: VenueGateways,
     private readonly readModels: CommandReadModels,
-    private readonly cancels: OrderCancelService,
+    private readonly recorder: BulkCancelRecorder,
   ) {}
 
   async cancelAll(
@@ -34,13 +37,15 @@ export class CancelAllService {
   ): Promise<{ requested: number }> {
     const gateway = this.gateways.get(input.account);
     const open = await this.readModels.openOrders(input.account, market, input.symbol, input.side);
-    const refs: OrderAggregateRef[] = [];
-    for (const order of open) {
-      const ref = await this.cancels.requestInBulk(order, origin);
-      if (ref !== null) refs.push(ref);
-    }
+    // An order placed elsewhere that the OMS knows no venue id of cannot be named later.
+    const refs = open.filter((order) => order.origin === 'desk' || order.orderId !== null).map(refOfOrder);
+    const written = await this.recorder.request(refs, origin);
+    const requested = refs.filter((_, index) => !(written[index] instanceof DomainError));
     const outcome = await this.send(market, input, gateway.client);
-    await this.cancels.recordBulkAnswer(refs, outcome, origin);
+    await this.recorder.recordAnswers(
+      requested.map((ref) => bulkAnswerOf(ref, outcome)),
+      origin,
+    );
     if (outcome.kind === 'rejected') throw deskErrorOfRejection(outcome.error, outcome.sent);
     return { requested: open.length };
   }
@@ -54,5 +59,22 @@ export class CancelAllService {
     if (input.symbol !== undefined)
       return client.futures.cancelSymbolOrders({ symbol: input.symbol, side: input.side });
     return client.futures.cancelAllOpenOrders({ side: input.side });
+  }
+}
+
+/** The bulk call's answer as it concerns one order it covered. */
+function bulkAnswerOf(ref: OrderAggregateRef, outcome: WriteOutcome<unknown>): BulkCancelAnswer {
+  switch (outcome.kind) {
+    case 'accepted':
+      return { ref, kind: 'accepted' };
+    case 'uncertain':
+      return {
+        ref,
+        kind: 'uncertain',
+        reason: uncertaintyReasonOf(outcome),
+        detail: outcome.detail.slice(0, 500),
+      };
+    case 'rejected':
+      return { ref, kind: 'rejected', ...rejectionCode(outcome), sent: outcome.sent };
   }
 }

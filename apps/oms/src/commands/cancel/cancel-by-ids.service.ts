@@ -8,11 +8,11 @@ import { OrderResponse } from '../../desk/orders/order.response';
 import { OrderAggregateRef } from '../../orders/order-command.port';
 import { CommandReadModels } from '../orders/command-read-models';
 import { deskErrorOfDomain } from '../placement/domain-refusal';
-import { CommandOrigin, OrderCommands } from '../placement/order-commands';
+import { CommandOrigin } from '../placement/order-commands';
 import { deskErrorOfRejection } from '../placement/venue-refusal';
 import { refusal, refusalError } from '../pre-trade/pre-trade-refusal';
-import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
 import { VenueGateways } from '../venue/venue-gateways';
+import { BulkCancelAnswer, BulkCancelRecorder } from './bulk-cancel.recorder';
 import { refOfOrder } from './order-cancel.service';
 
 export interface CancelByIdsAnswer {
@@ -23,21 +23,24 @@ interface Requested {
   readonly ref: OrderAggregateRef;
   readonly order: OrderResponse;
   readonly venueOrderId: string;
+  readonly field: string;
 }
+
+type VenueCancelResult = ReadonlyArray<{ orderId: string; code?: string; msg?: string }>;
 
 /**
  * Cancels up to 100 desk orders of one account and market in one venue call (cancel by
  * ids). Each order keeps its own outcome, in request order: refused before sending, the
  * venue's per-order failure, or requested (then confirmed by its report); an uncertain
- * call leaves each cancel UNCERTAIN for the resolver.
+ * call leaves each cancel UNCERTAIN for the resolver. The orders are read in one
+ * statement, and their requests and answers recorded in one transaction each.
  */
 @Injectable()
 export class CancelByIdsService {
   constructor(
     private readonly gateways: VenueGateways,
     private readonly readModels: CommandReadModels,
-    private readonly commands: OrderCommands,
-    private readonly resolver: UncertainOrderResolver,
+    private readonly recorder: BulkCancelRecorder,
   ) {}
 
   async cancel(
@@ -52,132 +55,116 @@ export class CancelByIdsService {
       );
     }
     const gateway = this.gateways.get(account);
-    const slots: Array<Requested | DeskError> = [];
-    for (const [index, id] of ids.entries()) {
-      slots.push(await this.request(market, account, id, `ids[${index}]`, origin));
-    }
+    const orders = await this.readModels.orders(ids);
+    const checked = ids.map((id, index) => cancellable(orders.get(id), market, account, id, `ids[${index}]`));
+    const toRequest = checked.filter((slot): slot is Requested => !(slot instanceof DeskError));
+    const written = await this.recorder.request(
+      toRequest.map((slot) => slot.ref),
+      origin,
+    );
+    const slots = checked.map((slot) => {
+      if (slot instanceof DeskError) return slot;
+      const refused = written[toRequest.indexOf(slot)];
+      return refused instanceof DomainError ? deskErrorOfDomain(refused, slot.field) : slot;
+    });
     const requested = slots.filter((slot): slot is Requested => !(slot instanceof DeskError));
     const failed = new Map<string, DeskError>();
     if (requested.length > 0) {
       const venueIds = requested.map((slot) => slot.venueOrderId);
-      const outcome: WriteOutcome<{
-        result: ReadonlyArray<{ orderId: string; code?: string; msg?: string }>;
-      }> =
+      const outcome: WriteOutcome<{ result: VenueCancelResult }> =
         market === 'spot'
           ? await gateway.client.spot.cancelOrdersByIds(venueIds)
           : await gateway.client.futures.cancelOrdersByIds(venueIds);
-      for (const slot of requested) {
-        const refused = await this.record(slot, outcome, origin);
-        if (refused !== null) failed.set(slot.venueOrderId, refused);
+      const answers = requested.map((slot) => answerOf(slot, outcome));
+      await this.recorder.recordAnswers(
+        answers.map(({ answer }) => answer),
+        origin,
+      );
+      for (const { slot, failure } of answers) {
+        if (failure !== null) failed.set(slot.venueOrderId, failure);
       }
     }
-    const results = [];
-    for (const slot of slots) {
-      if (slot instanceof DeskError) results.push(deskErrorBody(slot));
-      else {
+    const current = await this.readModels.orders(requested.map((slot) => slot.order.id));
+    return {
+      results: slots.map((slot) => {
+        if (slot instanceof DeskError) return deskErrorBody(slot);
         const error = failed.get(slot.venueOrderId);
-        results.push(
-          error
-            ? deskErrorBody(error)
-            : { order: (await this.readModels.order(slot.order.id)) ?? slot.order },
-        );
-      }
-    }
-    return { results };
+        return error ? deskErrorBody(error) : { order: current.get(slot.order.id) ?? slot.order };
+      }),
+    };
   }
+}
 
-  private async request(
-    market: 'spot' | 'futures',
-    account: string,
-    id: string,
-    field: string,
-    origin: CommandOrigin,
-  ): Promise<Requested | DeskError> {
-    const order = await this.readModels.order(id);
-    if (order === null || order.account !== account || order.market !== market) {
-      return new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no ${market} order ${id} of account ${account}`, {
-        field,
-      });
-    }
-    if (order.orderId === null) {
-      return new DeskError(
-        DeskErrorCode.ORDER_NOT_OPEN,
-        'the venue has not given this order an id yet; cancel it by DELETE',
-        {
-          field,
-        },
-      );
-    }
-    try {
-      const ref = refOfOrder(order);
-      const written = await this.commands.execute(
-        ref,
-        { type: 'RequestCancel', actor: origin.actor ?? 'oms', now: Date.now() },
-        origin,
-        'oms',
-      );
-      if (written instanceof DomainError) return deskErrorOfDomain(written, field);
-      return { ref, order, venueOrderId: order.orderId };
-    } catch (error) {
-      if (error instanceof DeskError) return error;
-      throw error;
-    }
+/** The order when the desk may cancel it by id in this call, else the desk error naming its field. */
+function cancellable(
+  order: OrderResponse | undefined,
+  market: 'spot' | 'futures',
+  account: string,
+  id: string,
+  field: string,
+): Requested | DeskError {
+  if (order === undefined || order.account !== account || order.market !== market) {
+    return new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no ${market} order ${id} of account ${account}`, {
+      field,
+    });
   }
-
-  /** The venue's word on one order of the call; the desk error when it failed there. */
-  private async record(
-    slot: Requested,
-    outcome: WriteOutcome<{ result: ReadonlyArray<{ orderId: string; code?: string; msg?: string }> }>,
-    origin: CommandOrigin,
-  ): Promise<DeskError | null> {
-    const now = Date.now();
-    if (outcome.kind === 'uncertain') {
-      await this.commands.execute(
-        slot.ref,
-        {
-          type: 'RecordCancelUncertain',
-          reason: uncertaintyReasonOf(outcome),
-          detail: outcome.detail.slice(0, 500),
-          now,
-        },
-        origin,
-        'oms',
-      );
-      this.resolver.track(slot.ref, 'cancel');
-      return null;
-    }
-    const failure =
-      outcome.kind === 'rejected'
-        ? deskErrorOfRejection(outcome.error, outcome.sent)
-        : (() => {
-            const entry = outcome.value.result.find((candidate) => candidate.orderId === slot.venueOrderId);
-            if (entry === undefined) return null;
-            const venueCode = entry.code ?? 'FAILED';
-            const venueMessage = entry.msg ?? '';
-            return new DeskError(
-              DeskErrorCode.VENUE_REJECTED,
-              `the venue refused: ${venueMessage || venueCode}`,
-              {
-                venueCode,
-                venueMessage,
-              },
-            );
-          })();
-    if (failure === null) {
-      this.resolver.track(slot.ref, 'cancel');
-      return null;
-    }
-    await this.commands.execute(
-      slot.ref,
-      {
-        type: 'RecordCancelRejected',
-        venueCode: failure.details.venueCode ?? 'NOT_SENT',
-        venueMessage: failure.details.venueMessage ?? failure.message,
-        now,
-      },
-      origin,
-      outcome.kind === 'rejected' && !outcome.sent ? 'oms' : 'rest-ack',
+  if (order.orderId === null) {
+    return new DeskError(
+      DeskErrorCode.ORDER_NOT_OPEN,
+      'the venue has not given this order an id yet; cancel it by DELETE',
+      { field },
     );
-    return failure;
   }
+  try {
+    return { ref: refOfOrder(order), order, venueOrderId: order.orderId, field };
+  } catch (error) {
+    if (error instanceof DeskError) return error;
+    throw error;
+  }
+}
+
+/** The venue's word on one order of the call, and the desk error when it failed there. */
+function answerOf(
+  slot: Requested,
+  outcome: WriteOutcome<{ result: VenueCancelResult }>,
+): { slot: Requested; answer: BulkCancelAnswer; failure: DeskError | null } {
+  const { ref } = slot;
+  if (outcome.kind === 'uncertain') {
+    const answer = {
+      ref,
+      kind: 'uncertain' as const,
+      reason: uncertaintyReasonOf(outcome),
+      detail: outcome.detail.slice(0, 500),
+    };
+    return { slot, answer, failure: null };
+  }
+  if (outcome.kind === 'rejected') {
+    const failure = deskErrorOfRejection(outcome.error, outcome.sent);
+    return {
+      slot,
+      answer: { ref, kind: 'rejected', ...codeOf(failure), sent: outcome.sent },
+      failure,
+    };
+  }
+  const entry = outcome.value.result.find((candidate) => candidate.orderId === slot.venueOrderId);
+  if (entry === undefined) return { slot, answer: { ref, kind: 'accepted' }, failure: null };
+  const venueCode = entry.code ?? 'FAILED';
+  const venueMessage = entry.msg ?? '';
+  const failure = new DeskError(
+    DeskErrorCode.VENUE_REJECTED,
+    `the venue refused: ${venueMessage || venueCode}`,
+    {
+      venueCode,
+      venueMessage,
+    },
+  );
+  return { slot, answer: { ref, kind: 'rejected', venueCode, venueMessage, sent: true }, failure };
+}
+
+/** The venue code and message a desk error carries ('NOT_SENT' and its message when the call never left). */
+function codeOf(failure: DeskError): { venueCode: string; venueMessage: string } {
+  return {
+    venueCode: failure.details.venueCode ?? 'NOT_SENT',
+    venueMessage: failure.details.venueMessage ?? failure.message,
+  };
 }

@@ -160,53 +160,6 @@ export class OrderCancelService {
     return (decided === null ? undefined : committedOrderResponse(decided)) ?? this.current(order.id);
   }
 
-  /** Records the cancel request of an order the venue will cancel in bulk (cancel-all). */
-  async requestInBulk(order: OrderResponse, origin: CommandOrigin): Promise<OrderAggregateRef | null> {
-    if (order.origin === 'external' && order.orderId === null) return null;
-    const ref = refOfOrder(order);
-    const requested = await this.commands.execute(
-      ref,
-      { type: 'RequestCancel', actor: origin.actor ?? 'oms', now: Date.now() },
-      origin,
-      'oms',
-    );
-    return requested instanceof DomainError ? null : ref;
-  }
-
-  /** The bulk cancel's answer for each order it covered: uncertain ones go to the resolver. */
-  async recordBulkAnswer(
-    refs: readonly OrderAggregateRef[],
-    outcome: WriteOutcome<unknown>,
-    origin: CommandOrigin,
-  ) {
-    for (const ref of refs) {
-      if (outcome.kind === 'uncertain') {
-        await this.commands.execute(
-          ref,
-          {
-            type: 'RecordCancelUncertain',
-            reason: uncertaintyReasonOf(outcome),
-            detail: outcome.detail.slice(0, 500),
-            now: Date.now(),
-          },
-          origin,
-          'oms',
-        );
-        this.resolver.track(ref, 'cancel');
-      } else if (outcome.kind === 'rejected') {
-        await this.commands.execute(
-          ref,
-          { type: 'RecordCancelRejected', ...rejectionCode(outcome), now: Date.now() },
-          origin,
-          outcome.sent ? 'rest-ack' : 'oms',
-        );
-      } else {
-        // Accepted: each order's cancel is confirmed by its own later report (or the resolver's lookup).
-        this.resolver.track(ref, 'cancel');
-      }
-    }
-  }
-
   async current(id: string): Promise<OrderResponse> {
     const order = await this.readModels.order(id);
     if (order === null) throw new DeskError(DeskErrorCode.ORDER_NOT_FOUND, `no order ${id}`);

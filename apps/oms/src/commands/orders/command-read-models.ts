@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { HoldingOrderRow, SpotHolding } from '../pre-trade/order-exposure';
 import { toOrderResponse } from '../../desk/orders/order.mapper';
 import { OrderResponse } from '../../desk/orders/order.response';
-import { findOrderRow, ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
+import { canBeOrderId, findOrderRow, ORDER_COLUMNS, OrderRow } from '../../desk/orders/order.row';
 import { keptSpotHoldings } from '../../projections/spot-holdings';
 import { AnswerRecordings } from '../../orders/answer-recordings';
 
@@ -48,6 +48,19 @@ export class CommandReadModels {
     return row === null ? null : toOrderResponse(row);
   }
 
+  /**
+   * The orders of these ids the read models hold, as `order` answers each, in one
+   * statement; an id of no order (or not an order id) is left out.
+   */
+  async orders(ids: readonly string[]): Promise<Map<string, OrderResponse>> {
+    await Promise.all(ids.map((id) => this.recordings.settled(id)));
+    const rows = await this.dataSource.query<OrderRow[]>(
+      `SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = ANY($1::uuid[])`,
+      [[...new Set(ids.filter(canBeOrderId))]],
+    );
+    return new Map(rows.map((row) => [row.id, toOrderResponse(row)]));
+  }
+
   /** Open orders of an account the venue may cancel in bulk (side BUY or SELL covers futures sides too). */
   async openOrders(
     account: string,
@@ -66,15 +79,11 @@ export class CommandReadModels {
   }
 
   /**
-   * In one statement (one snapshot): the spot wallet total of `asset` (null when the read
-   * models hold no balance for it) and what the account's open and in-flight spot orders
+   * In one statement (one snapshot): the spot wallet totals of `assets` (those the read
+   * models hold a balance for) and what the account's open and in-flight spot orders
    * hold, per symbol and side (SpotHolding): the kept sums (rm_spot_holdings) plus the
    * changes recorded since they were last compacted, a few rows whatever the number of
    * open orders.
-   */
-  /**
-   * The spot wallet totals of `assets` (those the read models hold a balance for) and
-   * what the account's holding spot orders hold, in one statement (one snapshot).
    */
   async spotFunds(
     account: string,
