@@ -6,7 +6,8 @@
  *   venue call, acknowledgement, answer) over a direct libs/exchange call to the same
  *   venue, p50 and p99: on a throw-away stack (Postgres without fsync, as the tests run
  *   it), then on a kept data folder (`npm start`: each intent waits for the disk);
- * - a desk batch of 20 spot orders beside a direct batch call of 20, on the settled stack;
+ * - a desk batch of 20 spot orders beside a direct batch call of 20, on the settled stack,
+ *   then a desk cancel by ids of those 20 beside a direct one;
  * - time to certainty of orders whose create answered 5XX after the venue took them,
  *   from the uncertain answer to the resolution (OrderSubmissionResolved.tookMs).
  * Run: npm run bench -- commands (BENCH_OMS_NODE_ARGS and BENCH_INGEST_NODE_ARGS add node
@@ -87,8 +88,16 @@ interface Bench {
     /** Mean milliseconds of each placement step over the desk orders (the OMS's own metric). */
     stepsMs: ReadonlyMap<string, number>;
   }>;
-  /** Milliseconds of BATCH_ROUNDS direct batches and desk batches of BATCH_SIZE, interleaved, SETTLE_MS apart. */
-  batches(): Promise<{ directMs: number[]; deskMs: number[] }>;
+  /**
+   * Milliseconds of BATCH_ROUNDS direct batches and desk batches of BATCH_SIZE, and of
+   * cancelling each by ids, interleaved, SETTLE_MS apart.
+   */
+  batches(): Promise<{
+    directMs: number[];
+    deskMs: number[];
+    directCancelMs: number[];
+    deskCancelMs: number[];
+  }>;
   close(): Promise<void>;
 }
 
@@ -144,9 +153,22 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
       headers,
       body: JSON.stringify({ account: 'demo', orders: batchOf(price) }),
     });
-    const body = (await response.body.json()) as { results?: Array<{ order?: unknown }> };
+    const body = (await response.body.json()) as { results?: Array<{ order?: { id: string } }> };
     if (response.statusCode !== 201 || body.results?.some((result) => result.order === undefined)) {
       throw new Error(`desk batch refused: ${JSON.stringify(body)}`);
+    }
+    return (body.results ?? []).map((result) => result.order!.id);
+  };
+  const deskCancelByIds = async (ids: readonly string[]) => {
+    const response = await request(`${stack.omsUrl}/v1/spot/orders/cancel-by-ids`, {
+      dispatcher: deskAgent,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ account: 'demo', ids }),
+    });
+    const body = (await response.body.json()) as { results?: Array<{ order?: unknown }> };
+    if (response.statusCode !== 202 || body.results?.some((result) => result.order === undefined)) {
+      throw new Error(`desk cancel by ids refused: ${JSON.stringify(body)}`);
     }
   };
   let directBatches = 0;
@@ -163,6 +185,12 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
       })),
     );
     if (outcome.kind !== 'accepted') throw new Error(`direct batch refused: ${JSON.stringify(outcome)}`);
+    return outcome.value.entries.flatMap((entry) => (entry.kind === 'accepted' ? [entry.order.orderId] : []));
+  };
+  const directCancelByIds = async (orderIds: readonly string[]) => {
+    const outcome = await direct.spot.cancelOrdersByIds(orderIds);
+    if (outcome.kind !== 'accepted')
+      throw new Error(`direct cancel by ids refused: ${JSON.stringify(outcome)}`);
   };
   return {
     stack,
@@ -196,18 +224,28 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
     async batches() {
       const deskMs: number[] = [];
       const directMs: number[] = [];
+      const deskCancelMs: number[] = [];
+      const directCancelMs: number[] = [];
       const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const timed = async <T>(work: () => Promise<T>, into: number[], kept: boolean): Promise<T> => {
+        const started = performance.now();
+        const result = await work();
+        if (kept) into.push(performance.now() - started);
+        return result;
+      };
       for (let i = 0; i < BATCH_ROUNDS + 5; i += 1) {
+        // The first five rounds warm the paths.
+        const kept = i >= 5;
         await settle();
-        let started = performance.now();
-        await placeDirectBatch('904');
-        if (i >= 5) directMs.push(performance.now() - started);
+        const venueIds = await timed(() => placeDirectBatch('904'), directMs, kept);
         await settle();
-        started = performance.now();
-        await deskBatch('905');
-        if (i >= 5) deskMs.push(performance.now() - started);
+        const ids = await timed(() => deskBatch('905'), deskMs, kept);
+        await settle();
+        await timed(() => directCancelByIds(venueIds), directCancelMs, kept);
+        await settle();
+        await timed(() => deskCancelByIds(ids), deskCancelMs, kept);
       }
-      return { directMs, deskMs };
+      return { directMs, deskMs, deskCancelMs, directCancelMs };
     },
     async close() {
       await direct.close();
@@ -292,6 +330,12 @@ async function main(): Promise<void> {
         value: round2(percentile(batches.deskMs, p)),
         unit: 'ms',
         detail: `${BATCH_ROUNDS} batches, each ${SETTLE_MS} ms after the last; direct venue batch p${p} ${round2(percentile(batches.directMs, p))} ms`,
+      })),
+      ...[50, 99].map((p) => ({
+        metric: `desk cancel by ids of ${BATCH_SIZE} spot orders p${p}, settled stack`,
+        value: round2(percentile(batches.deskCancelMs, p)),
+        unit: 'ms',
+        detail: `the orders of each desk batch; direct venue cancel by ids p${p} ${round2(percentile(batches.directCancelMs, p))} ms`,
       })),
       {
         metric: 'stack CPU per round (direct call + desk order)',
