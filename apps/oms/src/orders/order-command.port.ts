@@ -38,8 +38,8 @@ export type OrderCommandEntry = {
 };
 
 /**
- * An entry of `executeAll` from a reference and its command, for code that holds a
- * reference of any market (the cancel path: every order aggregate takes its commands).
+ * An entry of `executeAll` from a reference and the command its market takes: the
+ * compiler does not pair a union of references with the union of their commands itself.
  */
 export function orderCommandEntry<Ref extends OrderAggregateRef>(
   ref: Ref,

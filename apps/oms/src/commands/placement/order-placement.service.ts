@@ -101,7 +101,7 @@ export class OrderPlacementService {
   }
 
   /** Checks one spot order and records its intent; throws a DeskError naming the field otherwise. */
-  async recordSpotIntent(
+  private async recordSpotIntent(
     gateway: VenueGateway,
     input: SpotOrderInput,
     origin: CommandOrigin,
@@ -114,7 +114,7 @@ export class OrderPlacementService {
     return { ref: intent.ref, omsOrderId, request, input };
   }
 
-  async recordFuturesIntent(
+  private async recordFuturesIntent(
     gateway: VenueGateway,
     input: FuturesOrderInput,
     origin: CommandOrigin,
