@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, UncertaintyReason } from '@oms/domain';
+import { WriteOutcome } from '@oms/exchange';
+import { uncertaintyReasonOf } from '@oms/observations';
 import {
   CommandMetadata,
   OrderAggregateRef,
@@ -8,6 +10,7 @@ import {
   OrderCommandResult,
 } from '../../orders/order-command.port';
 import { CommandOrigin, OrderCommands } from '../placement/order-commands';
+import { rejectionCode } from '../placement/venue-refusal';
 import { UncertainOrderResolver } from '../resolution/uncertain-order-resolver';
 
 /** The venue's word on one order of a call cancelling several (cancel-all, cancel by ids). */
@@ -93,5 +96,22 @@ export class BulkCancelRecorder {
     for (const answer of answers) {
       if (answer.kind !== 'rejected') this.resolver.track(answer.ref, 'cancel');
     }
+  }
+}
+
+/** The bulk call's answer as it concerns one order it covered. */
+export function bulkAnswerOf(ref: OrderAggregateRef, outcome: WriteOutcome<unknown>): BulkCancelAnswer {
+  switch (outcome.kind) {
+    case 'accepted':
+      return { ref, kind: 'accepted' };
+    case 'uncertain':
+      return {
+        ref,
+        kind: 'uncertain',
+        reason: uncertaintyReasonOf(outcome),
+        detail: outcome.detail.slice(0, 500),
+      };
+    case 'rejected':
+      return { ref, kind: 'rejected', ...rejectionCode(outcome), sent: outcome.sent };
   }
 }

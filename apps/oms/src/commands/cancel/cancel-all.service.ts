@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { WriteOutcome } from '@oms/exchange';
-import { OrderAggregateRef } from '../../orders/order-command.port';
 import { DomainError } from '@oms/domain';
-import { uncertaintyReasonOf } from '@oms/observations';
 import { CommandReadModels } from '../orders/command-read-models';
 import { CommandOrigin } from '../placement/order-commands';
-import { deskErrorOfRejection, rejectionCode } from '../placement/venue-refusal';
+import { deskErrorOfRejection } from '../placement/venue-refusal';
 import { VenueGateways } from '../venue/venue-gateways';
-import { BulkCancelAnswer, BulkCancelRecorder } from './bulk-cancel.recorder';
+import { bulkAnswerOf, BulkCancelRecorder } from './bulk-cancel.recorder';
 import { refOfOrder } from './order-cancel.service';
 
 export interface CancelAllInput {
@@ -59,22 +57,5 @@ export class CancelAllService {
     if (input.symbol !== undefined)
       return client.futures.cancelSymbolOrders({ symbol: input.symbol, side: input.side });
     return client.futures.cancelAllOpenOrders({ side: input.side });
-  }
-}
-
-/** The bulk call's answer as it concerns one order it covered. */
-function bulkAnswerOf(ref: OrderAggregateRef, outcome: WriteOutcome<unknown>): BulkCancelAnswer {
-  switch (outcome.kind) {
-    case 'accepted':
-      return { ref, kind: 'accepted' };
-    case 'uncertain':
-      return {
-        ref,
-        kind: 'uncertain',
-        reason: uncertaintyReasonOf(outcome),
-        detail: outcome.detail.slice(0, 500),
-      };
-    case 'rejected':
-      return { ref, kind: 'rejected', ...rejectionCode(outcome), sent: outcome.sent };
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@oms/domain';
 import { REQUEST_LIMITS, WriteOutcome } from '@oms/exchange';
-import { uncertaintyReasonOf } from '@oms/observations';
 import { DeskErrorBody, deskErrorBody } from '../../errors/desk-error-body';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { OrderResponse } from '../../desk/orders/order.response';
@@ -12,7 +11,7 @@ import { CommandOrigin } from '../placement/order-commands';
 import { deskErrorOfRejection } from '../placement/venue-refusal';
 import { refusal, refusalError } from '../pre-trade/pre-trade-refusal';
 import { VenueGateways } from '../venue/venue-gateways';
-import { BulkCancelAnswer, BulkCancelRecorder } from './bulk-cancel.recorder';
+import { BulkCancelAnswer, bulkAnswerOf, BulkCancelRecorder } from './bulk-cancel.recorder';
 import { refOfOrder } from './order-cancel.service';
 
 export interface CancelByIdsAnswer {
@@ -129,15 +128,7 @@ function answerOf(
   outcome: WriteOutcome<{ result: VenueCancelResult }>,
 ): { slot: Requested; answer: BulkCancelAnswer; failure: DeskError | null } {
   const { ref } = slot;
-  if (outcome.kind === 'uncertain') {
-    const answer = {
-      ref,
-      kind: 'uncertain' as const,
-      reason: uncertaintyReasonOf(outcome),
-      detail: outcome.detail.slice(0, 500),
-    };
-    return { slot, answer, failure: null };
-  }
+  if (outcome.kind === 'uncertain') return { slot, answer: bulkAnswerOf(ref, outcome), failure: null };
   if (outcome.kind === 'rejected') {
     const failure = deskErrorOfRejection(outcome.error, outcome.sent);
     return {

@@ -108,7 +108,7 @@ export class CreateOutcomeRecorder {
     origin: CommandOrigin,
   ): Promise<Array<OrderRow | null>> {
     const now = Date.now();
-    const untracked = (ref: OrderAggregateRef) => this.resolver.track(ref, 'submission');
+    const toResolver = (ref: OrderAggregateRef) => this.resolver.track(ref, 'submission');
     let results: Array<OrderCommandResult | DomainError>;
     try {
       results = await this.commands.executeAll(
@@ -121,7 +121,7 @@ export class CreateOutcomeRecorder {
         { err: error, clientOrderIds: answers.map(({ ref }) => ref.clientOrderId) },
         'create answer not recorded',
       );
-      answers.forEach(({ ref }) => untracked(ref));
+      answers.forEach(({ ref }) => toResolver(ref));
       return answers.map(() => null);
     }
     return answers.map(({ ref, answer }, index) => {
@@ -132,10 +132,10 @@ export class CreateOutcomeRecorder {
           { clientOrderId: ref.clientOrderId, code: result.code },
           'create answer not recorded',
         );
-        untracked(ref);
+        toResolver(ref);
         return null;
       }
-      if (answer.kind === 'uncertain') untracked(ref);
+      if (answer.kind === 'uncertain') toResolver(ref);
       return result.order;
     });
   }

@@ -8,7 +8,7 @@ import { OrderRow } from '../../projections/order-row';
 import { refusalError, refusal } from '../pre-trade/pre-trade-refusal';
 import { VenueGateways } from '../venue/venue-gateways';
 import { BatchIntentRecorder } from './batch-intent.recorder';
-import { CreateAck, CreateAnswer, CreateOutcomeRecorder } from './create-outcome.recorder';
+import { CreateAck, CreateAnswer, CreateOutcomeRecorder, RefusedBatchEntry } from './create-outcome.recorder';
 import { CommandOrigin } from './order-commands';
 import { FuturesOrderInput, SpotOrderInput } from './order-inputs';
 import {
@@ -31,7 +31,7 @@ type Intent = RecordedIntent<unknown>;
 
 /** Per client order id: the venue's refusals, and the rm_orders rows the answers committed. */
 interface RecordedOutcomes {
-  readonly refused: ReadonlyMap<string, { code: string; message: string }>;
+  readonly refused: ReadonlyMap<string, RefusedBatchEntry>;
   readonly committed: ReadonlyMap<string, OrderRow>;
 }
 
@@ -104,14 +104,14 @@ export class OrderBatchService {
     outcome: WriteOutcome<BatchResult<CreateAck>>,
     origin: CommandOrigin,
   ): Promise<RecordedOutcomes> {
-    const refused = new Map<string, { code: string; message: string }>();
+    const refused = new Map<string, RefusedBatchEntry>();
     const committed = new Map<string, OrderRow>();
     // The orders' answers are recorded together, in one transaction, and each is
     // answered once decided (its commit goes on, as a single order's does).
     const answers = intents.map((intent) => {
-      const entry = entryOf(intent.ref.clientOrderId, outcome);
-      if (entry.kind === 'rejected') refused.set(intent.ref.clientOrderId, entry);
-      return { ref: intent.ref, omsOrderId: intent.omsOrderId, answer: createAnswerOf(entry) };
+      const answer = entryOf(intent.ref.clientOrderId, outcome);
+      if (answer.kind === 'refused-entry') refused.set(intent.ref.clientOrderId, answer);
+      return { ref: intent.ref, omsOrderId: intent.omsOrderId, answer };
     });
     const rows = await this.recorder.recordEachAnswerFirst(answers, origin);
     rows.forEach((row, index) => {
@@ -171,19 +171,14 @@ function checkBatchShape(orders: ReadonlyArray<{ symbol: string }>): void {
   }
 }
 
-function entryOf(
-  clientOrderId: string,
-  outcome: WriteOutcome<BatchResult<CreateAck>>,
-):
-  | { kind: 'accepted'; order: CreateAck }
-  | { kind: 'rejected'; code: string; message: string }
-  | Extract<WriteOutcome<never>, { kind: 'uncertain' }> {
+/** One order's answer, from its own entry of the venue's batch answer. */
+function entryOf(clientOrderId: string, outcome: WriteOutcome<BatchResult<CreateAck>>): CreateAnswer {
   switch (outcome.kind) {
     case 'uncertain':
       return outcome;
     case 'rejected': {
       const { venueCode, venueMessage } = rejectionCode(outcome);
-      return { kind: 'rejected', code: venueCode, message: venueMessage };
+      return { kind: 'refused-entry', code: venueCode, message: venueMessage };
     }
     case 'accepted': {
       const entry: BatchEntryOutcome<CreateAck> | undefined = outcome.value.entries.find(
@@ -200,20 +195,8 @@ function entryOf(
           sentAt: Date.now(),
         };
       }
-      if (entry.kind === 'accepted') return { kind: 'accepted', order: entry.order };
-      return { kind: 'rejected', code: entry.error.code, message: entry.error.venueMessage };
+      if (entry.kind === 'accepted') return { kind: 'accepted', value: entry.order };
+      return { kind: 'refused-entry', code: entry.error.code, message: entry.error.venueMessage };
     }
-  }
-}
-
-/** A batch entry's answer as the recorder takes it. */
-function createAnswerOf(entry: ReturnType<typeof entryOf>): CreateAnswer {
-  switch (entry.kind) {
-    case 'accepted':
-      return { kind: 'accepted', value: entry.order };
-    case 'rejected':
-      return { kind: 'refused-entry', code: entry.code, message: entry.message };
-    case 'uncertain':
-      return entry;
   }
 }
