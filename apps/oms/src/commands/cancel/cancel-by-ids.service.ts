@@ -130,11 +130,12 @@ function answerOf(
   const { ref } = slot;
   if (outcome.kind === 'uncertain') return { slot, answer: bulkAnswerOf(ref, outcome), failure: null };
   if (outcome.kind === 'rejected') {
-    const failure = deskErrorOfRejection(outcome.error, outcome.sent);
+    // Recorded as every other rejected write is (the venue's code, or NOT_SENT when the
+    // call never left); the desk error is what the desk is answered.
     return {
       slot,
-      answer: { ref, kind: 'rejected', ...codeOf(failure), sent: outcome.sent },
-      failure,
+      answer: bulkAnswerOf(ref, outcome),
+      failure: deskErrorOfRejection(outcome.error, outcome.sent),
     };
   }
   const entry = outcome.value.result.find((candidate) => candidate.orderId === slot.venueOrderId);
@@ -150,12 +151,4 @@ function answerOf(
     },
   );
   return { slot, answer: { ref, kind: 'rejected', venueCode, venueMessage, sent: true }, failure };
-}
-
-/** The venue code and message a desk error carries ('NOT_SENT' and its message when the call never left). */
-function codeOf(failure: DeskError): { venueCode: string; venueMessage: string } {
-  return {
-    venueCode: failure.details.venueCode ?? 'NOT_SENT',
-    venueMessage: failure.details.venueMessage ?? failure.message,
-  };
 }
