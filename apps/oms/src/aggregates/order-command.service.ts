@@ -130,6 +130,7 @@ export class OrderCommandService implements OrderCommandPort {
           },
         ]);
         const decisions: Array<{ version: number } | DomainError> = [];
+        let answered = false;
         for (const { command, streamId, origin, onDecided } of commands) {
           const decided = await this.decide(context, streamId, command, origin);
           if (decided instanceof DomainError) {
@@ -137,9 +138,15 @@ export class OrderCommandService implements OrderCommandPort {
             continue;
           }
           const version = await context.uow.versionOf(streamId);
-          if (attempt === 1) onDecided?.(resultOf(streamId, context.uow.prepared(), version));
+          if (attempt === 1 && onDecided !== undefined) {
+            onDecided(resultOf(streamId, context.uow.prepared(), version));
+            answered = true;
+          }
           decisions.push({ version });
         }
+        // The answers told go out to their desks first: the commit's remaining work
+        // (statement text, hashes) would otherwise run between the steps of each answer.
+        if (answered) await new Promise((resolve) => setImmediate(resolve));
         return decisions;
       },
       // The OMS's own decisions (an intent, before the venue is called) reach the disk

@@ -1,5 +1,6 @@
 import { DomainError, omsClientOrderId } from '@oms/domain';
 import { spotOrderAckSchema, WriteOutcome } from '@oms/exchange';
+import { SqlExecutor } from '@oms/persistence';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldServices, FoldServices } from '../../aggregates/fold-services';
 import { orderStreamIdOf } from '../../aggregates/order-command.service';
@@ -15,18 +16,29 @@ import { VenueGateways } from '../venue/venue-gateways';
 import { CreateAck, CreateOutcomeRecorder } from './create-outcome.recorder';
 import { OrderCommands } from './order-commands';
 
-/** Transactions whose COMMIT waits while the gate is shut (the work itself runs at once). */
+/**
+ * Transactions whose COMMIT waits while the gate is shut (the work itself runs at once);
+ * each statement they issue is noted in `timeline`.
+ */
 function gatedTransactions(inner: TransactionRunner) {
   let opened: Promise<void> = Promise.resolve();
   let open = () => {};
+  const timeline: string[] = [];
   const runner: TransactionRunner = (work, flushCommit) =>
     inner(async (executor) => {
-      const result = await work(executor);
+      const noted: SqlExecutor = {
+        query: (sql, parameters) => {
+          timeline.push('statement');
+          return executor.query(sql, parameters);
+        },
+      };
+      const result = await work(noted);
       await opened;
       return result;
     }, flushCommit);
   return {
     runner,
+    timeline,
     shut() {
       opened = new Promise((resolve) => (open = resolve));
     },
@@ -162,6 +174,28 @@ describe('a desk order or cancel is answered once the venue answer is decided, b
       expect(recordings.size).toBe(0);
     },
   );
+
+  it("the answer's own steps run before its transaction issues the commit's statements", async () => {
+    const { ref, omsOrderId } = await placeIntent('answered-first-steps');
+    gate.timeline.length = 0;
+    const answerSent = recorder
+      .recordAnswerFirst(ref, omsOrderId, acknowledged(ref.clientOrderId, '990002'), origin)
+      .then(async (row) => {
+        gate.timeline.push('answer decided');
+        // The HTTP layer's steps between the answer and the response: guards,
+        // interceptors, serialization, each a promise.
+        for (let step = 0; step < 50; step += 1) await Promise.resolve();
+        gate.timeline.push('answer sent');
+        return row;
+      });
+    expect((await answerSent)?.status).toBe('NEW');
+    await recordings.settled();
+    const decided = gate.timeline.indexOf('answer decided');
+    expect(gate.timeline.slice(decided, decided + 2)).toEqual(['answer decided', 'answer sent']);
+    // The commit's statements were still issued, after the answer.
+    expect(gate.timeline.slice(decided + 2)).toContain('statement');
+    expect(await storedStatus(omsOrderId)).toBe('NEW');
+  });
 
   it("a venue batch's answers (one entry refused, one acknowledged): each answered while rm_orders still holds the intents, recorded in one transaction; reads wait for its commit", async () => {
     const refused = await placeIntent('batch-entry-refused');
