@@ -2,6 +2,8 @@ import { EventBatch } from '@oms/kafka';
 import { createLogger } from '@oms/platform';
 import { FoldServices } from '../aggregates/fold-services';
 import { CommittedStream } from '../aggregates/fold-unit-of-work';
+import { AnswerRecordings } from '../orders/answer-recordings';
+import { omsOrderId } from '../projections/order-row';
 import { FoldMetrics } from './fold-metrics';
 import { PartitionOffsets } from './partition-offsets';
 
@@ -43,6 +45,8 @@ export class FoldBatchHandler {
     /** Told of each committed part (latency measurements). */
     private readonly onCommitted?: (batch: EventBatch) => void,
     private readonly metrics: FoldMetrics = FoldMetrics.for(),
+    /** This process's venue answers still being committed (the desk's answer-first path). */
+    private readonly answers?: Pick<AnswerRecordings, 'size' | 'settledFor'>,
   ) {}
 
   readonly handle = async (batch: EventBatch): Promise<void> => {
@@ -62,6 +66,7 @@ export class FoldBatchHandler {
 
   private async foldPart(batch: EventBatch): Promise<void> {
     const started = process.hrtime.bigint();
+    await this.answersCommitted(batch);
     let attempts = 0;
     const transactions =
       batch.events.length <= SHORT_TRANSACTION_MAX_OBSERVATIONS
@@ -111,6 +116,20 @@ export class FoldBatchHandler {
     this.metrics.refusals.inc(outcome.context.refusals.length);
     this.metrics.retries.inc(attempts - 1);
     this.metrics.batchSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
+  }
+
+  /**
+   * Waits for the answers this process is still committing about the batch's orders
+   * (at most RECORDED_ANSWER_WAIT_MS). The venue's stream report of a desk order comes
+   * moments after its answer; folded before that answer's commit lands, it would be
+   * decided on the state before it, meet the commit's version and be decided again.
+   */
+  private async answersCommitted(batch: EventBatch): Promise<void> {
+    if (this.answers === undefined || this.answers.size === 0) return;
+    const streams = this.fold.observations.omsOrderStreamsOf(
+      batch.events.map((received) => received.envelope),
+    );
+    if (streams.size > 0) await this.answers.settledFor([...streams].map(omsOrderId));
   }
 
   /**

@@ -5,6 +5,7 @@ import { logLevel } from 'kafkajs';
 import { createKafkaClient, EventCodec, KafkaEventPublisher, PayloadSchemaRegistry } from '@oms/kafka';
 import { createLogger, settledWithin } from '@oms/platform';
 import { FoldServices } from '../aggregates/fold-services';
+import { AnswerRecordings } from '../orders/answer-recordings';
 import { FoldCheck } from '../audit/fold-check';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { SpotHoldingsCompaction } from '../projections/spot-holdings-compaction';
@@ -55,6 +56,7 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(FOLD_CONFIG) private readonly config: FoldConfig,
     @Inject(FOLD_SERVICES) private readonly fold: FoldServices,
     private readonly multipliers: ContractMultipliers,
+    private readonly answers: AnswerRecordings,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -99,6 +101,7 @@ export class FoldLifecycle implements OnApplicationBootstrap, BeforeApplicationS
         brokers: this.config.kafkaBrokers,
         topicPrefix: this.config.topicPrefix,
         consumerGroup: this.config.consumerGroup,
+        answers: this.answers,
       });
       this.starting = consumer;
       try {

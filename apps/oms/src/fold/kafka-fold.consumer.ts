@@ -12,6 +12,7 @@ import {
 import { observationCodec } from '@oms/observations';
 import { createLogger } from '@oms/platform';
 import { FoldServices } from '../aggregates/fold-services';
+import { AnswerRecordings } from '../orders/answer-recordings';
 import { FoldBatchHandler } from './fold-batch.handler';
 import { PartitionOffsets } from './partition-offsets';
 
@@ -45,6 +46,8 @@ export interface KafkaFoldOptions {
   readonly heartbeatIntervalMs?: number;
   /** Partitions folded at once (default DEFAULT_PARTITIONS_FOLDED_CONCURRENTLY). */
   readonly partitionsConcurrently?: number;
+  /** This process's venue answers still being committed: a batch about their orders waits for them. */
+  readonly answers?: AnswerRecordings;
 }
 
 export function foldTopicNames(prefix: string | undefined): KafkaTopicNames {
@@ -91,8 +94,14 @@ export class KafkaFoldConsumer {
         this.options.partitionsConcurrently ?? DEFAULT_PARTITIONS_FOLDED_CONCURRENTLY,
     });
     await this.subscriber.start(
-      new FoldBatchHandler(this.fold, offsets, this.options.maxPerTransaction, this.options.onCommitted)
-        .handle,
+      new FoldBatchHandler(
+        this.fold,
+        offsets,
+        this.options.maxPerTransaction,
+        this.options.onCommitted,
+        undefined,
+        this.options.answers,
+      ).handle,
     );
     log.info(
       { group: this.options.consumerGroup, topic: topics.venueObservations },

@@ -77,6 +77,19 @@ export class ObservationFolder {
    * the futures fills and funding payments they may bring to a position again (so a
    * batch does not pay one round trip per observation).
    */
+  /** The streams of the OMS's own orders (reports and fills carrying an OMS client id) these observations name. */
+  omsOrderStreamsOf(envelopes: readonly EventEnvelope[]): Set<string> {
+    const streams = new Set<string>();
+    for (const envelope of envelopes) {
+      const order = ORDER_OBSERVATIONS[envelope.type];
+      const ids = envelope.payload as OrderIds;
+      if (order !== undefined && ids.clientOrderId !== null && isOmsClientOrderId(ids.clientOrderId)) {
+        streams.add(STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
+      }
+    }
+    return streams;
+  }
+
   async prefetch(context: FoldContext, envelopes: readonly EventEnvelope[]): Promise<void> {
     const orders: Array<{ accountId: string; market: OrderMarket; orderId: string }> = [];
     const streams = new Set<string>();

@@ -85,8 +85,16 @@ export class AnswerRecordings implements BeforeApplicationShutdown {
    * or `maxWaitMs` has passed.
    */
   async settled(omsOrderId?: string, maxWaitMs = RECORDED_ANSWER_WAIT_MS): Promise<void> {
-    const waited = omsOrderId === undefined ? [...this.inFlight.values()] : [this.inFlight.get(omsOrderId)];
-    const inFlight = waited.filter((recording) => recording !== undefined);
+    await this.settledFor(omsOrderId === undefined ? this.inFlight.keys() : [omsOrderId], maxWaitMs);
+  }
+
+  /** Once the answers being committed now about any of `omsOrderIds` are committed, or `maxWaitMs` has passed. */
+  async settledFor(omsOrderIds: Iterable<string>, maxWaitMs = RECORDED_ANSWER_WAIT_MS): Promise<void> {
+    const inFlight: Array<Promise<void>> = [];
+    for (const omsOrderId of omsOrderIds) {
+      const recording = this.inFlight.get(omsOrderId);
+      if (recording !== undefined) inFlight.push(recording);
+    }
     if (inFlight.length === 0) return;
     await settledWithin(Promise.all(inFlight), maxWaitMs);
   }
