@@ -87,6 +87,8 @@ interface Bench {
     cpu: StackCpu;
     /** Mean milliseconds of each placement step over the desk orders (the OMS's own metric). */
     stepsMs: ReadonlyMap<string, number>;
+    /** Fold transactions decided again meanwhile (another writer, mostly an answer, came first). */
+    foldRetries: number;
   }>;
   /**
    * Milliseconds of BATCH_ROUNDS direct batches and desk batches of BATCH_SIZE, and of
@@ -219,7 +221,10 @@ async function openBench(durablePostgres: boolean): Promise<Bench> {
       }
       const wallMs = performance.now() - began;
       const cpu = await cpuUsage();
-      return { directMs, deskMs, wallMs, cpu, stepsMs: stepMeans(stepsBefore, await scrapeOms(stack)) };
+      const stepsAfter = await scrapeOms(stack);
+      const foldRetries =
+        sample(stepsAfter, 'oms_fold_retries_total') - sample(stepsBefore, 'oms_fold_retries_total');
+      return { directMs, deskMs, wallMs, cpu, stepsMs: stepMeans(stepsBefore, stepsAfter), foldRetries };
     },
     async batches() {
       const deskMs: number[] = [];
@@ -261,7 +266,7 @@ async function main(): Promise<void> {
   const bench = await openBench(false);
   const { stack, desk } = bench;
   try {
-    const { directMs, deskMs, wallMs, cpu } = await bench.overhead();
+    const { directMs, deskMs, wallMs, cpu, foldRetries } = await bench.overhead();
     const overheadP50 = percentile(deskMs, 50) - percentile(directMs, 50);
     const overheadP99 = percentile(deskMs, 99) - percentile(directMs, 99);
     // The same calls, each once the stack has folded the last one's reports: what the
@@ -319,6 +324,12 @@ async function main(): Promise<void> {
         unit: 'ms',
         detail: `${ROUNDS} rounds, each call ${SETTLE_MS} ms after the last; desk order p${p} ${round2(percentile(settled.deskMs, p))} ms, direct ${round2(percentile(settled.directMs, p))} ms`,
       })),
+      {
+        metric: 'fold transactions decided again, per desk order',
+        value: round2(foldRetries / ROUNDS),
+        unit: 'retries',
+        detail: `one call after another; ${round2(settled.foldRetries / ROUNDS)} on the settled stack`,
+      },
       {
         metric: 'desk order steps, mean, settled stack (pre-trade + intent + venue + outcome + answer)',
         value: round2([...settled.stepsMs.values()].reduce((sum, ms) => sum + ms, 0)),
