@@ -71,25 +71,29 @@ export const POSITION_PNL_TOLERANCE = '0.00000001';
 export class ObservationFolder {
   constructor(private readonly orders: OrderFolder) {}
 
-  /**
-   * Reads, in a few statements, what folding these observations will need: the links
-   * of their orders, the states of the aggregates they name and the log's records of
-   * the futures fills and funding payments they may bring to a position again (so a
-   * batch does not pay one round trip per observation).
-   */
   /** The streams of the OMS's own orders (reports and fills carrying an OMS client id) these observations name. */
   omsOrderStreamsOf(envelopes: readonly EventEnvelope[]): Set<string> {
     const streams = new Set<string>();
     for (const envelope of envelopes) {
       const order = ORDER_OBSERVATIONS[envelope.type];
       const ids = envelope.payload as OrderIds;
-      if (order !== undefined && ids.clientOrderId !== null && isOmsClientOrderId(ids.clientOrderId)) {
+      if (
+        order !== undefined &&
+        typeof ids.clientOrderId === 'string' &&
+        isOmsClientOrderId(ids.clientOrderId)
+      ) {
         streams.add(STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
       }
     }
     return streams;
   }
 
+  /**
+   * Reads, in a few statements, what folding these observations will need: the links
+   * of their orders, the states of the aggregates they name and the log's records of
+   * the futures fills and funding payments they may bring to a position again (so a
+   * batch does not pay one round trip per observation).
+   */
   async prefetch(context: FoldContext, envelopes: readonly EventEnvelope[]): Promise<void> {
     const orders: Array<{ accountId: string; market: OrderMarket; orderId: string }> = [];
     const streams = new Set<string>();
