@@ -67,8 +67,11 @@ export class BulkCancelRecorder {
     // The OMS's own records (uncertain, never sent) and the venue's refusals have sources
     // of their own: one transaction each.
     const bySource = new Map<NonNullable<CommandMetadata['source']>, OrderCommandEntry[]>();
-    const add = (source: NonNullable<CommandMetadata['source']>, entry: OrderCommandEntry) =>
-      bySource.set(source, [...(bySource.get(source) ?? []), entry]);
+    const add = (source: NonNullable<CommandMetadata['source']>, entry: OrderCommandEntry) => {
+      const entries = bySource.get(source);
+      if (entries === undefined) bySource.set(source, [entry]);
+      else entries.push(entry);
+    };
     for (const answer of answers) {
       if (answer.kind === 'uncertain') {
         add(

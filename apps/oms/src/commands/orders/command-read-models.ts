@@ -53,7 +53,7 @@ export class CommandReadModels {
    * statement; an id of no order (or not an order id) is left out.
    */
   async orders(ids: readonly string[]): Promise<Map<string, OrderResponse>> {
-    await Promise.all(ids.map((id) => this.recordings.settled(id)));
+    await this.recordings.settledFor(ids);
     const rows = await this.dataSource.query<OrderRow[]>(
       `SELECT ${ORDER_COLUMNS} FROM rm_orders WHERE id = ANY($1::uuid[])`,
       [[...new Set(ids.filter(canBeOrderId))]],

@@ -110,7 +110,8 @@ export class OrderBatchService {
     // answered once decided (its commit goes on, as a single order's does).
     const answers = intents.map((intent) => {
       const answer = entryOf(intent.ref.clientOrderId, outcome);
-      if (answer.kind === 'refused-entry') refused.set(intent.ref.clientOrderId, answer);
+      const refusal = refusalOf(answer);
+      if (refusal !== null) refused.set(intent.ref.clientOrderId, refusal);
       return { ref: intent.ref, omsOrderId: intent.omsOrderId, answer };
     });
     const rows = await this.recorder.recordEachAnswerFirst(answers, origin);
@@ -171,15 +172,22 @@ function checkBatchShape(orders: ReadonlyArray<{ symbol: string }>): void {
   }
 }
 
+/** The refusal an order of the batch is answered with: its own entry's, or the whole call's. */
+function refusalOf(answer: CreateAnswer): RefusedBatchEntry | null {
+  if (answer.kind === 'refused-entry') return answer;
+  if (answer.kind !== 'rejected') return null;
+  const { venueCode, venueMessage } = rejectionCode(answer);
+  return { kind: 'refused-entry', code: venueCode, message: venueMessage };
+}
+
 /** One order's answer, from its own entry of the venue's batch answer. */
 function entryOf(clientOrderId: string, outcome: WriteOutcome<BatchResult<CreateAck>>): CreateAnswer {
   switch (outcome.kind) {
     case 'uncertain':
       return outcome;
-    case 'rejected': {
-      const { venueCode, venueMessage } = rejectionCode(outcome);
-      return { kind: 'refused-entry', code: venueCode, message: venueMessage };
-    }
+    case 'rejected':
+      // The whole call refused (or never sent): recorded as a single order's refusal is.
+      return outcome;
     case 'accepted': {
       const entry: BatchEntryOutcome<CreateAck> | undefined = outcome.value.entries.find(
         (candidate) => candidate.clientOrderId === clientOrderId,
