@@ -1,62 +1,57 @@
 import { FuturesFillObservation, FuturesFillObserved } from '../observations/futures-fill-observed';
 import { FuturesOrderObservation, FuturesOrderObserved } from '../observations/futures-order-observed';
-import { OrderLifecycleCommand } from '../orders/order-lifecycle.commands';
-import { OrderLifecycleEvent, OrderSubmissionRequested } from '../orders/order-lifecycle.events';
+import {
+  FillObservationCommand,
+  MarketOrderCommand,
+  MarketOrderEvent,
+  OrderAcknowledgementCommand,
+  OrderObservationCommand,
+  PlaceOrderCommand,
+} from '../orders/market-order-decider';
 import { OrderCoreState } from '../orders/order-core.state';
-import { OrderFill } from '../orders/order-fills';
 import { FuturesOrderRequest } from './futures-order-request';
 
 /** Quantities (executedQty, fills) are contracts. */
 export type FuturesOrderState = OrderCoreState<FuturesOrderRequest, FuturesOrderObservation>;
 
-export type FuturesOrderEvent =
-  | OrderSubmissionRequested<FuturesOrderRequest>
-  | FuturesOrderObserved
-  | FuturesFillObserved
-  | OrderLifecycleEvent;
+export type FuturesOrderEvent = MarketOrderEvent<
+  FuturesOrderRequest,
+  FuturesOrderObserved,
+  FuturesFillObserved
+>;
 
-export interface PlaceFuturesOrder {
-  readonly type: 'PlaceFuturesOrder';
-  readonly clientOrderId: string;
-  readonly actor: string;
-  readonly request: FuturesOrderRequest;
-  readonly now: number;
-}
+/** What futures calls each order command (`marketOrderDecider`). */
+export const FUTURES_ORDER_COMMANDS = {
+  place: 'PlaceFuturesOrder',
+  submissionAccepted: 'RecordFuturesSubmissionAccepted',
+  cancelAccepted: 'RecordFuturesCancelAccepted',
+  orderObservation: 'RecordFuturesOrderObservation',
+  fillObservation: 'RecordFuturesFillObservation',
+} as const;
 
-export interface RecordFuturesSubmissionAccepted {
-  readonly type: 'RecordFuturesSubmissionAccepted';
-  readonly acknowledgement: FuturesOrderObservation;
-  readonly now: number;
-}
+type Names = typeof FUTURES_ORDER_COMMANDS;
 
-export interface RecordFuturesCancelAccepted {
-  readonly type: 'RecordFuturesCancelAccepted';
-  readonly acknowledgement: FuturesOrderObservation;
-  readonly now: number;
-}
+export type PlaceFuturesOrder = PlaceOrderCommand<Names['place'], FuturesOrderRequest>;
+export type RecordFuturesSubmissionAccepted = OrderAcknowledgementCommand<
+  Names['submissionAccepted'],
+  FuturesOrderObservation
+>;
+export type RecordFuturesCancelAccepted = OrderAcknowledgementCommand<
+  Names['cancelAccepted'],
+  FuturesOrderObservation
+>;
+export type RecordFuturesOrderObservation = OrderObservationCommand<
+  Names['orderObservation'],
+  FuturesOrderObservation
+>;
+export type RecordFuturesFillObservation = FillObservationCommand<
+  Names['fillObservation'],
+  FuturesFillObservation
+>;
 
-export interface RecordFuturesOrderObservation {
-  readonly type: 'RecordFuturesOrderObservation';
-  readonly observation: FuturesOrderObservation;
-  readonly now: number;
-}
-
-export interface RecordFuturesFillObservation {
-  readonly type: 'RecordFuturesFillObservation';
-  readonly observation: FuturesFillObservation;
-  readonly now: number;
-  /**
-   * For a fill the state cannot tell new or repeated (see `orderFillNeedsRecord`): the
-   * order's recorded report of it, every report of that fill merged, or null when it has
-   * none. The state keeps no older fills, so the caller looks it up.
-   */
-  readonly recorded?: OrderFill | null;
-}
-
-export type FuturesOrderCommand =
-  | PlaceFuturesOrder
-  | RecordFuturesSubmissionAccepted
-  | RecordFuturesCancelAccepted
-  | RecordFuturesOrderObservation
-  | RecordFuturesFillObservation
-  | OrderLifecycleCommand;
+export type FuturesOrderCommand = MarketOrderCommand<
+  Names,
+  FuturesOrderRequest,
+  FuturesOrderObservation,
+  FuturesFillObservation
+>;

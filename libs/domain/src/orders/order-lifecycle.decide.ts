@@ -1,4 +1,5 @@
 import { DomainError, DomainErrorCode, unknownCommand } from '../shared/domain-error';
+import { decideBreakResolution } from './break-resolution.decide';
 import { OrderLifecycleCommand } from './order-lifecycle.commands';
 import { SubmissionLifecycleEvent } from './order-lifecycle.events';
 import { OrderLifecycleState, VenueOrderFacts } from './order-core.state';
@@ -169,35 +170,8 @@ export function decideOrderLifecycle(
         },
       ];
     }
-    case 'ResolveReconciliationBreak': {
-      const existing = state.breaks[command.breakId];
-      if (existing === undefined) {
-        throw new DomainError(
-          DomainErrorCode.UnknownReconciliationBreak,
-          `no reconciliation break ${command.breakId}`,
-          'breakId',
-        );
-      }
-      if (existing.resolution !== null) {
-        throw new DomainError(
-          DomainErrorCode.ReconciliationBreakAlreadyResolved,
-          `break ${command.breakId} was resolved already`,
-          'breakId',
-        );
-      }
-      return [
-        {
-          type: 'ReconciliationBreakResolved',
-          schemaVersion: 1,
-          data: {
-            breakId: command.breakId,
-            actor: requireText(command.actor, 'actor'),
-            note: requireString(command.note, 'note'),
-            resolvedAt: command.now,
-          },
-        },
-      ];
-    }
+    case 'ResolveReconciliationBreak':
+      return [decideBreakResolution(state.breaks, command, command.now)];
     default:
       return unknownCommand(command);
   }

@@ -1,4 +1,5 @@
 import { sameState } from '../shared/same-state';
+import { decideBreakResolution } from '../orders/break-resolution.decide';
 import { canonicalJson } from '../shared/canonical-json';
 import { Decider } from '../shared/decider';
 import {
@@ -21,7 +22,7 @@ import {
   positionEffect,
   requireContractMultiplier,
 } from '../futures-order/contract-quantity';
-import { requireString, requireText, requireTime } from '../orders/order-decision-support';
+import { requireTime } from '../orders/order-decision-support';
 import {
   evolvePosition,
   findFill,
@@ -178,35 +179,8 @@ function decidePosition(
         FieldReader.of(command, 'command').decimal('realizedPnlTolerance'),
         now,
       );
-    case 'ResolveReconciliationBreak': {
-      const existing = state.breaks[command.breakId];
-      if (existing === undefined) {
-        throw new DomainError(
-          DomainErrorCode.UnknownReconciliationBreak,
-          `no reconciliation break ${command.breakId}`,
-          'breakId',
-        );
-      }
-      if (existing.resolution !== null) {
-        throw new DomainError(
-          DomainErrorCode.ReconciliationBreakAlreadyResolved,
-          `break ${command.breakId} was resolved already`,
-          'breakId',
-        );
-      }
-      return [
-        {
-          type: 'ReconciliationBreakResolved',
-          schemaVersion: 1,
-          data: {
-            breakId: command.breakId,
-            actor: requireText(command.actor, 'actor'),
-            note: requireString(command.note, 'note'),
-            resolvedAt: now,
-          },
-        },
-      ];
-    }
+    case 'ResolveReconciliationBreak':
+      return [decideBreakResolution(state.breaks, command, now)];
     default:
       return unknownCommand(command);
   }

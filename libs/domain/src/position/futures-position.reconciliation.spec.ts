@@ -178,3 +178,41 @@ describe('futures position: reconciliation against the venue', () => {
       .thenFails(DomainErrorCode.InvalidField, 'fill.price');
   });
 });
+
+describe('futures position: a desk resolves a break', () => {
+  const shifted = positionFill('BUY_OPEN', '10', '3327.52');
+  const closed = positionFill('SELL_CLOSE', '10', '2998.25', {
+    venueRealizedPnl: '-3.29278',
+    fee: { asset: 'USDT', amount: '0.0179895' },
+  });
+  const reconcile = { type: 'ReconcilePosition' as const, realizedPnlTolerance: '0.00001', now: 9 };
+  const opened = runCommands(positionDecider, [recordFill(shifted), recordFill(closed), reconcile]);
+  const [breakId] = Object.keys(opened.state.breaks);
+  const resolve = {
+    type: 'ResolveReconciliationBreak' as const,
+    breakId,
+    actor: 'ops:bob',
+    note: 'venue rounds differently',
+    now: 20,
+  };
+
+  it('records who resolved it, why and when', () => {
+    const { state } = runCommands(positionDecider, [resolve], opened.state);
+    expect(state.breaks[breakId].resolution).toEqual({
+      actor: 'ops:bob',
+      note: 'venue rounds differently',
+      resolvedAt: 20,
+    });
+  });
+
+  it('refuses an unknown break and a second resolution, naming breakId', () => {
+    spec
+      .given(opened.events)
+      .when({ ...resolve, breakId: 'nope' })
+      .thenFails(DomainErrorCode.UnknownReconciliationBreak, 'breakId');
+    spec
+      .given([...opened.events, ...runCommands(positionDecider, [resolve], opened.state).events])
+      .when({ ...resolve, now: 30 })
+      .thenFails(DomainErrorCode.ReconciliationBreakAlreadyResolved, 'breakId');
+  });
+});

@@ -152,6 +152,30 @@ describe('spot order: reconciliation breaks', () => {
       );
   });
 
+  it('refuses to resolve a break a second time, keeping the first resolution', () => {
+    const detected = spotOrderDecider.decide(
+      recordOrder({ status: 'CANCELED', updateTime: 30 }),
+      contradiction.slice(0, 1).reduce(spotOrderDecider.evolve, spotOrderDecider.initialState),
+    );
+    const breakId = `${CLIENT_ORDER_ID}:status-contradiction:CANCELED|FILLED`;
+    const resolve = {
+      type: 'ResolveReconciliationBreak',
+      breakId,
+      actor: 'ops:bob',
+      note: 'ok',
+      now: 5000,
+    } as const;
+    const before = [contradiction[0], ...(detected as SpotOrderEvent[])].reduce(
+      spotOrderDecider.evolve,
+      spotOrderDecider.initialState,
+    );
+    const resolved = spotOrderDecider.decide(resolve, before) as SpotOrderEvent[];
+    spec
+      .given([contradiction[0], ...(detected as SpotOrderEvent[]), ...resolved])
+      .when({ ...resolve, actor: 'ops:ann', now: 6000 })
+      .thenFails(DomainErrorCode.ReconciliationBreakAlreadyResolved, 'breakId');
+  });
+
   it('refuses to resolve an unknown break', () => {
     spec
       .given(contradiction)
