@@ -1,6 +1,7 @@
 import { Dec, canonicalDecimal } from '../shared/decimal';
 import { EMPTY_LEDGER, LedgerState } from '../pnl/lot-ledger';
 import { DomainError, invalidField, refusalAsValue } from '../shared/domain-error';
+import { FieldReader } from '../shared/field-reader';
 import { compareByTimeThenId } from '../shared/sorted-by-time';
 import { utcDay } from '../pnl/utc-day';
 import { FundingPayment, PositionFill, PositionTotals } from './futures-position.types';
@@ -27,6 +28,31 @@ export interface FuturesPositionHistoryPnl extends FuturesPositionPnl {
   readonly byDay: readonly PositionDayPnl[];
 }
 
+/** The fill a folding has come to: where the next one must sort after, and its multiplier. */
+type FoldedThrough = Pick<PositionFill, 'time' | 'fillId' | 'contractMultiplier'>;
+
+/**
+ * What a folding holds after some real fills, as plain data: a report over a later
+ * period resumes from it (`PositionHistoryFolding.resume`) rather than folding those
+ * fills again. It holds no day lines and no funding: it is taken before the first day
+ * a report keeps, and funding is added after the fills.
+ */
+export interface PositionHistoryCheckpoint {
+  readonly lots: ReadonlyArray<{
+    readonly side: 'long' | 'short';
+    readonly quantity: string;
+    readonly rawValue: string;
+    readonly effectiveValue: string;
+  }>;
+  readonly realizedGross: string;
+  readonly realizedNet: string;
+  readonly overclosedContracts: string;
+  /** Fees by asset, in that asset. */
+  readonly fees: Readonly<Record<string, string>>;
+  readonly through: FoldedThrough | null;
+  readonly realFills: number;
+}
+
 interface DayLine {
   realized: Dec;
   fees: Dec;
@@ -45,7 +71,7 @@ export class PositionHistoryFolding {
   private ledger: LedgerState = EMPTY_LEDGER;
   private overclosed = new Dec(0);
   private readonly fees = new Map<string, Dec>();
-  private last: PositionFill | null = null;
+  private last: FoldedThrough | null = null;
   private realFills = 0;
   /** Funding payments settled into totals (the fill figures above are merged in by `result`). */
   private funded: PositionTotals = EMPTY_POSITION_TOTALS;
@@ -55,6 +81,90 @@ export class PositionHistoryFolding {
     private readonly options: PositionPnlOptions,
     private readonly keepDay: (day: string) => boolean = () => true,
   ) {}
+
+  /**
+   * A folding that continues from a checkpoint (`checkpoint()` of an earlier report),
+   * read as untrusted data: a refusal names the field.
+   */
+  static resume(
+    checkpoint: unknown,
+    options: PositionPnlOptions,
+    keepDay: (day: string) => boolean = () => true,
+  ): PositionHistoryFolding | DomainError {
+    return refusalAsValue(() => {
+      const reader = FieldReader.of(checkpoint, 'checkpoint');
+      const lots = reader.raw('lots');
+      if (!Array.isArray(lots)) throw invalidField('checkpoint.lots', 'must be an array');
+      const fees = reader.object('fees');
+      const folding = new PositionHistoryFolding(options, keepDay);
+      folding.ledger = {
+        lots: lots.map((value: unknown, index) => {
+          const lot = FieldReader.of(value, `checkpoint.lots[${index}]`);
+          return {
+            side: lot.oneOf('side', ['long', 'short'] as const),
+            quantity: new Dec(lot.decimal('quantity', 'positive')),
+            rawValue: new Dec(lot.decimal('rawValue')),
+            effectiveValue: new Dec(lot.decimal('effectiveValue', 'any')),
+          };
+        }),
+        realizedGross: new Dec(reader.decimal('realizedGross', 'any')),
+        realizedNet: new Dec(reader.decimal('realizedNet', 'any')),
+      };
+      folding.overclosed = new Dec(reader.decimal('overclosedContracts'));
+      for (const asset of Object.keys(reader.raw('fees') as object)) {
+        folding.fees.set(asset, new Dec(fees.decimal(asset, 'any')));
+      }
+      const through = reader.optionalObject('through');
+      folding.last =
+        through === null
+          ? null
+          : {
+              time: through.time('time'),
+              fillId: through.string('fillId'),
+              contractMultiplier: through.decimal('contractMultiplier', 'positive'),
+            };
+      folding.realFills = reader.integer('realFills');
+      return folding;
+    });
+  }
+
+  /**
+   * The folding so far as a checkpoint: only before any day line is kept or any funding
+   * added, which a checkpoint does not carry.
+   */
+  checkpoint(): PositionHistoryCheckpoint | DomainError {
+    return refusalAsValue(() => {
+      if (this.days.size > 0 || this.funded !== EMPTY_POSITION_TOTALS) {
+        throw invalidField('checkpoint', 'is taken before the first kept day and before any funding');
+      }
+      return {
+        lots: this.ledger.lots.map((lot) => ({
+          side: lot.side,
+          quantity: canonicalDecimal(lot.quantity),
+          rawValue: canonicalDecimal(lot.rawValue),
+          effectiveValue: canonicalDecimal(lot.effectiveValue),
+        })),
+        realizedGross: canonicalDecimal(this.ledger.realizedGross),
+        realizedNet: canonicalDecimal(this.ledger.realizedNet),
+        overclosedContracts: canonicalDecimal(this.overclosed),
+        fees: Object.fromEntries([...this.fees].map(([asset, amount]) => [asset, canonicalDecimal(amount)])),
+        through:
+          this.last === null
+            ? null
+            : {
+                time: this.last.time,
+                fillId: this.last.fillId,
+                contractMultiplier: this.last.contractMultiplier,
+              },
+        realFills: this.realFills,
+      };
+    });
+  }
+
+  /** Real fills folded so far. */
+  get fillsFolded(): number {
+    return this.realFills;
+  }
 
   /** The next real fills, continuing the last page; a fill out of order is refused, naming it. */
   addFills(fills: readonly PositionFill[]): DomainError | null {

@@ -28,6 +28,7 @@ import { IdempotencyAttemptSeed1795760000000 } from './1795760000000-idempotency
 import { FillsAccountPage1795770000000 } from './1795770000000-fills-account-page';
 import { PositionStatesWithoutDays1795780000000 } from './1795780000000-position-states-without-days';
 import { PositionFills1795790000000 } from './1795790000000-position-fills';
+import { PositionPnlCheckpoints1795800000000 } from './1795800000000-position-pnl-checkpoints';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   FillsAccountPage1795770000000,
   PositionStatesWithoutDays1795780000000,
   PositionFills1795790000000,
+  PositionPnlCheckpoints1795800000000,
 ];

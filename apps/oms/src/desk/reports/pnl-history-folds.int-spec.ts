@@ -23,7 +23,7 @@ import {
   spotOrder,
   T0,
 } from '../../fold/test-support/observation-builders';
-import { foldPositions, foldSpotFills, PNL_PAGE_SIZE, PnlFoldTerms } from './pnl-history-folds';
+import { foldPositions, foldSpotFills, historyEndOf, PNL_PAGE_SIZE, PnlFoldTerms } from './pnl-history-folds';
 import { periodDays } from './pnl-report.builder';
 
 const HOUR_MS = 3_600_000;
@@ -111,6 +111,7 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     account: 'acc1',
     symbol: undefined,
     to,
+    historyEnd: historyEndOf(from),
     method: 'fifo',
     marks: new Map([
       [PERPETUAL, { price: '2450' }],
@@ -210,5 +211,134 @@ describe('P&L history folds: a page at a time, the same report as over the whole
         `SELECT * FROM rm_position_fills ORDER BY account, symbol, side, fill_id`,
       ),
     ).toEqual(written);
+  });
+
+  describe('position checkpoints', () => {
+    const from = T0 + 40 * 24 * HOUR_MS;
+    const to = T0 + 60 * 24 * HOUR_MS;
+    const checkpointRows = () =>
+      database.dataSource.query<Array<{ before_ms: string; checkpoint: { realizedGross: string } }>>(
+        `SELECT before_ms, checkpoint FROM rm_pnl_checkpoints WHERE account = 'acc1' AND symbol = $1 AND side = 'LONG'`,
+        [PERPETUAL],
+      );
+    /** The report's futures folds, inside a REPEATABLE READ transaction `before` runs in first. */
+    const foldedFutures = async (terms: PnlFoldTerms, before?: () => Promise<void>) => {
+      const runner = database.dataSource.createQueryRunner();
+      await runner.connect();
+      try {
+        await runner.startTransaction('REPEATABLE READ');
+        await runner.query('SELECT 1');
+        await before?.();
+        const futures = await foldPositions(runner, terms);
+        await runner.commitTransaction();
+        return futures.get(PERPETUAL)![0];
+      } finally {
+        await runner.release();
+      }
+    };
+
+    beforeEach(async () => {
+      await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
+    });
+
+    it('a report keeps one at the start of its period, and the next report resumes from it', async () => {
+      const terms = termsUpTo(from, to);
+      const first = await foldedFutures(terms);
+      const rows = await checkpointRows();
+      expect(rows.map((row) => Number(row.before_ms))).toEqual([historyEndOf(from)]);
+      expect(await foldedFutures(terms)).toEqual(first);
+
+      // The next report takes the history from the checkpoint, not from the fills before it.
+      const shifted = {
+        ...rows[0].checkpoint,
+        realizedGross: String(Number(rows[0].checkpoint.realizedGross) + 1000),
+      };
+      await database.dataSource.query(`UPDATE rm_pnl_checkpoints SET checkpoint = $1::jsonb`, [
+        JSON.stringify(shifted),
+      ]);
+      const resumed = await foldedFutures(terms);
+      expect(Number(resumed.realizedPnl) - Number(first.realizedPnl)).toBeCloseTo(1000, 6);
+    });
+
+    it('a later period resumes from the newest checkpoint before it and figures what a whole fold figures', async () => {
+      await foldedFutures(termsUpTo(from, to));
+      const later = termsUpTo(from + 10 * 24 * HOUR_MS, to + 10 * 24 * HOUR_MS);
+      const resumed = await foldedFutures(later);
+      await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
+      const whole = await foldedFutures({ ...later, historyEnd: T0 - 24 * HOUR_MS });
+      expect(resumed).toEqual(whole);
+      expect((await checkpointRows()).map((row) => Number(row.before_ms))).toEqual([]);
+    });
+
+    it('is not kept when the position changed after the report read it, nor while a fold holds it', async () => {
+      const terms = termsUpTo(from, to);
+      const expected = await foldedFutures(terms);
+      await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
+      const touchPosition = () =>
+        database.dataSource.query(
+          `UPDATE rm_positions SET updated_at = updated_at WHERE account = 'acc1' AND symbol = $1`,
+          [PERPETUAL],
+        );
+      expect(await foldedFutures(terms, async () => void (await touchPosition()))).toEqual(expected);
+      expect(await checkpointRows()).toEqual([]);
+
+      const holder = database.dataSource.createQueryRunner();
+      await holder.connect();
+      try {
+        await holder.startTransaction();
+        await holder.query(`SELECT 1 FROM rm_positions WHERE account = 'acc1' AND symbol = $1 FOR UPDATE`, [
+          PERPETUAL,
+        ]);
+        expect(await foldedFutures(terms)).toEqual(expected);
+        expect(await checkpointRows()).toEqual([]);
+        await holder.rollbackTransaction();
+      } finally {
+        await holder.release();
+      }
+    });
+
+    it('a fill changed before a checkpoint (the fee a poll adds) removes it; one changed after it does not', async () => {
+      await foldedFutures(termsUpTo(from, to));
+      const touch = (fillId: string) =>
+        database.dataSource.query(`UPDATE rm_position_fills SET fill = fill WHERE fill_id = $1`, [fillId]);
+      const after = (
+        await database.dataSource.query<Array<{ fill_id: string }>>(
+          `SELECT fill_id FROM rm_position_fills WHERE time_ms >= $1 ORDER BY time_ms LIMIT 1`,
+          [historyEndOf(from)],
+        )
+      )[0].fill_id;
+      await touch(after);
+      expect(await checkpointRows()).toHaveLength(1);
+      await touch('f10');
+      expect(await checkpointRows()).toEqual([]);
+    });
+
+    it('a fill reported late, before a checkpoint, removes it, and the next report counts the fill', async () => {
+      const terms = termsUpTo(from, to);
+      const before = await foldedFutures(terms);
+      expect(await checkpointRows()).toHaveLength(1);
+      await fold.transactions.run(async (context) => {
+        await fold.observations.fold(
+          context,
+          decodedEnvelope(
+            futuresFill({
+              orderId: 'open',
+              orderSide: 'BUY_OPEN',
+              direction: 'BUY',
+              ticketId: 'late-before-checkpoint',
+              quantity: '2',
+              price: '1000',
+              tradeTime: from - 30 * 24 * HOUR_MS + 1,
+            }),
+            T0 + 999_999,
+          ),
+        );
+      });
+      expect(await checkpointRows()).toEqual([]);
+      const after = await foldedFutures(terms);
+      expect(after).not.toEqual(before);
+      await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
+      expect(await foldedFutures({ ...terms, historyEnd: T0 - 24 * HOUR_MS })).toEqual(after);
+    });
   });
 });

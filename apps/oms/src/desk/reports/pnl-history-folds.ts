@@ -5,7 +5,9 @@ import {
   FuturesPositionHistoryPnl,
   PositionFill,
   positionHistoryOf,
+  PositionHistoryCheckpoint,
   PositionHistoryFolding,
+  PositionPnlOptions,
   positionStreamId,
   SpotPnlFill,
   SpotPnlFolding,
@@ -13,11 +15,16 @@ import {
   upcastEvent,
 } from '@oms/domain';
 import { QueryRunner } from 'typeorm';
+import { createLogger } from '@oms/platform';
 import { SqlFilter } from '../shared/sql-filter';
 import { REPORT_CURRENCY, splitSymbol, unavailable } from './pnl-report.builder';
 
+const log = createLogger('PnlHistoryFolds');
+
 /** Fills read per round trip: what a report holds of an account's history at a time. */
 export const PNL_PAGE_SIZE = 2_000;
+
+const DAY_MS = 86_400_000;
 
 /** What the folds of one report share: its terms, and the prices it values fees and marks at. */
 export interface PnlFoldTerms {
@@ -25,11 +32,21 @@ export interface PnlFoldTerms {
   readonly symbol: string | undefined;
   /** The period's end (epoch ms): fills and payments from it on are left out. */
   readonly to: number;
+  /**
+   * The start of the period's first UTC day (epoch ms): the fills before it are history
+   * the report folds for the cost basis only, and where it keeps a position checkpoint.
+   */
+  readonly historyEnd: number;
   readonly method: 'average-cost' | 'fifo';
   readonly marks: ReadonlyMap<string, { readonly price: string }>;
   readonly feeAssetPrices: FeeAssetPrices;
   /** The days whose lines a report shows (the period's). */
   readonly keepDay: (day: string) => boolean;
+}
+
+/** The start of the UTC day `from` falls in: a report's days are whole UTC days. */
+export function historyEndOf(from: number): number {
+  return Math.floor(from / DAY_MS) * DAY_MS;
 }
 
 interface SpotFillRow {
@@ -124,6 +141,10 @@ function spotFillOf(row: SpotFillRow): SpotPnlFill {
  * real fills a page at a time from rm_position_fills (in (time, fillId) order, by its
  * index), the funding payments from the log, and the inferred fills the position's
  * state still holds. Memory holds a page, the payments and the kept days' lines.
+ *
+ * A position's history before the period starts from its newest checkpoint before the
+ * period (rm_pnl_checkpoints), so only the fills since then are read; the report then
+ * keeps a checkpoint at the start of its own period for the next one.
  */
 export async function foldPositions(
   runner: QueryRunner,
@@ -135,29 +156,27 @@ export async function foldPositions(
     [...filter.params],
   )) as Array<{ symbol: string; side: 'LONG' | 'SHORT' }>;
   const reports = new Map<string, FuturesPositionHistoryPnl[]>();
+  const checkpoints: KeptCheckpoint[] = [];
   for (const { symbol, side } of positions) {
-    const folding = new PositionHistoryFolding(
-      {
-        markPrice: terms.marks.get(symbol)?.price ?? null,
-        settlementAsset: REPORT_CURRENCY,
-        feeAssetPrices: terms.feeAssetPrices,
-      },
-      terms.keepDay,
-    );
-    for (let after = { time: '-1', fillId: '' }; ;) {
-      const rows = (await runner.query(
-        `SELECT time_ms, fill_id, fill FROM rm_position_fills
-          WHERE account = $1 AND symbol = $2 AND side = $3 AND time_ms < $4
-            AND (time_ms, fill_id COLLATE "C") > ($5::bigint, $6::text COLLATE "C")
-          ORDER BY time_ms, fill_id COLLATE "C" LIMIT ${PNL_PAGE_SIZE}`,
-        [terms.account, symbol, side, terms.to, after.time, after.fillId],
-      )) as Array<{ time_ms: string; fill_id: string; fill: PositionFill }>;
-      const refused = folding.addFills(rows.map((row) => row.fill));
-      if (refused !== null) throw unavailable(symbol, refused);
-      if (rows.length < PNL_PAGE_SIZE) break;
-      const last = rows[rows.length - 1];
-      after = { time: last.time_ms, fillId: last.fill_id };
+    const position: PositionKey = { account: terms.account, symbol, side };
+    const options: PositionPnlOptions = {
+      markPrice: terms.marks.get(symbol)?.price ?? null,
+      settlementAsset: REPORT_CURRENCY,
+      feeAssetPrices: terms.feeAssetPrices,
+    };
+    const { folding, from } = await resumedFolding(runner, position, terms, options);
+    const through = from?.checkpoint.through ?? null;
+    let after =
+      through === null ? { time: '-1', fillId: '' } : { time: String(through.time), fillId: through.fillId };
+    // The history before the period's first day, then the period's days.
+    after = await foldFillPages(runner, position, folding, after, Math.min(terms.historyEnd, terms.to));
+    if (folding.fillsFolded > (from?.checkpoint.realFills ?? 0)) {
+      const checkpoint = folding.checkpoint();
+      if (checkpoint instanceof DomainError)
+        log.warn({ ...position, err: checkpoint }, 'no P&L checkpoint taken');
+      else checkpoints.push({ position, beforeMs: terms.historyEnd, checkpoint });
     }
+    await foldFillPages(runner, position, folding, after, terms.to);
     const streamId = positionStreamId(terms.account, symbol, side);
     const funding = positionHistoryOf(await fundingEvents(runner, streamId)).funding.filter(
       (payment) => payment.time < terms.to,
@@ -170,7 +189,125 @@ export async function foldPositions(
     if (report instanceof DomainError) throw unavailable(symbol, report);
     reports.set(symbol, [...(reports.get(symbol) ?? []), report]);
   }
+  for (const kept of checkpoints) await keepCheckpoint(runner, kept);
   return reports;
+}
+
+interface PositionKey {
+  readonly account: string;
+  readonly symbol: string;
+  readonly side: 'LONG' | 'SHORT';
+}
+
+interface KeptCheckpoint {
+  readonly position: PositionKey;
+  /** Covers every real fill with time_ms below it. */
+  readonly beforeMs: number;
+  readonly checkpoint: PositionHistoryCheckpoint;
+}
+
+/**
+ * A folding of the position from its newest checkpoint before the report's history end
+ * (`from`), or from its first fill when it has none or the one it has cannot be read.
+ */
+async function resumedFolding(
+  runner: QueryRunner,
+  position: PositionKey,
+  terms: PnlFoldTerms,
+  options: PositionPnlOptions,
+): Promise<{ folding: PositionHistoryFolding; from: KeptCheckpoint | null }> {
+  const start = await checkpointBefore(runner, position, terms.historyEnd);
+  if (start !== null) {
+    const resumed = PositionHistoryFolding.resume(start.checkpoint, options, terms.keepDay);
+    if (!(resumed instanceof DomainError)) return { folding: resumed, from: start };
+    log.warn(
+      { ...position, beforeMs: start.beforeMs, err: resumed },
+      'P&L checkpoint unreadable; folding the whole history',
+    );
+  }
+  return { folding: new PositionHistoryFolding(options, terms.keepDay), from: null };
+}
+
+/** Folds the position's real fills after `after` and before `before`; returns the last one read. */
+async function foldFillPages(
+  runner: QueryRunner,
+  position: PositionKey,
+  folding: PositionHistoryFolding,
+  after: { time: string; fillId: string },
+  before: number,
+): Promise<{ time: string; fillId: string }> {
+  for (let last = after; ;) {
+    const rows = (await runner.query(
+      `SELECT time_ms, fill_id, fill FROM rm_position_fills
+        WHERE account = $1 AND symbol = $2 AND side = $3 AND time_ms < $4
+          AND (time_ms, fill_id COLLATE "C") > ($5::bigint, $6::text COLLATE "C")
+        ORDER BY time_ms, fill_id COLLATE "C" LIMIT ${PNL_PAGE_SIZE}`,
+      [position.account, position.symbol, position.side, before, last.time, last.fillId],
+    )) as Array<{ time_ms: string; fill_id: string; fill: PositionFill }>;
+    const refused = folding.addFills(rows.map((row) => row.fill));
+    if (refused !== null) throw unavailable(position.symbol, refused);
+    if (rows.length > 0)
+      last = { time: rows[rows.length - 1].time_ms, fillId: rows[rows.length - 1].fill_id };
+    if (rows.length < PNL_PAGE_SIZE) return last;
+  }
+}
+
+/** The position's newest checkpoint that covers no fill at or after `before`, if any. */
+async function checkpointBefore(
+  runner: QueryRunner,
+  position: PositionKey,
+  before: number,
+): Promise<KeptCheckpoint | null> {
+  const rows = (await runner.query(
+    `SELECT before_ms, checkpoint FROM rm_pnl_checkpoints
+      WHERE account = $1 AND symbol = $2 AND side = $3 AND before_ms <= $4
+      ORDER BY before_ms DESC LIMIT 1`,
+    [position.account, position.symbol, position.side, before],
+  )) as Array<{ before_ms: string; checkpoint: PositionHistoryCheckpoint }>;
+  return rows.length === 0
+    ? null
+    : { position, beforeMs: Number(rows[0].before_ms), checkpoint: rows[0].checkpoint };
+}
+
+/** SQLSTATEs of a position row changed since the report's snapshot, or locked by a fold right now. */
+const POSITION_MOVED_ON = new Set(['40001', '55P03']);
+
+/**
+ * Keeps a checkpoint unless the position changed since the report read its fills. The
+ * report reads in REPEATABLE READ; the fold rewrites a position's rm_positions row in
+ * every transaction that changes its fills, before those fills. Locking that row (FOR
+ * SHARE NOWAIT) fails when it changed after the report's snapshot (40001) or a fold
+ * holds it now (55P03): the checkpoint is then not kept. Once locked, a fold that
+ * changes the fills waits for this transaction, and its rm_position_fills trigger
+ * deletes the checkpoint if the change reaches before it.
+ */
+async function keepCheckpoint(runner: QueryRunner, kept: KeptCheckpoint): Promise<void> {
+  const { account, symbol, side } = kept.position;
+  await runner.query('SAVEPOINT pnl_checkpoint');
+  try {
+    const locked = (await runner.query(
+      `SELECT 1 FROM rm_positions WHERE account = $1 AND symbol = $2 AND side = $3 FOR SHARE NOWAIT`,
+      [account, symbol, side],
+    )) as unknown[];
+    if (locked.length > 0) {
+      await runner.query(
+        `INSERT INTO rm_pnl_checkpoints (account, symbol, side, before_ms, checkpoint)
+         VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING`,
+        [account, symbol, side, kept.beforeMs, JSON.stringify(kept.checkpoint)],
+      );
+    }
+    await runner.query('RELEASE SAVEPOINT pnl_checkpoint');
+  } catch (error) {
+    await runner.query('ROLLBACK TO SAVEPOINT pnl_checkpoint');
+    const code =
+      (error as { driverError?: { code?: string }; code?: string }).driverError?.code ??
+      (error as { code?: string }).code;
+    if (code === undefined || !POSITION_MOVED_ON.has(code)) throw error;
+    log.debug(
+      { account, symbol, side, code },
+      'position changed while the report read it; no checkpoint kept',
+    );
+  }
 }
 
 /** A position's funding payment reports, in stream order (a few a day: held whole). */

@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource, QueryRunner } from 'typeorm';
 import { isoTime } from '../shared/iso-time';
 import { SqlFilter } from '../shared/sql-filter';
-import { foldPositions, foldSpotFills, PnlFoldTerms } from './pnl-history-folds';
+import { foldPositions, foldSpotFills, historyEndOf, PnlFoldTerms } from './pnl-history-folds';
 import { buildPnlReport, feeAssetPrices, periodDays } from './pnl-report.builder';
 import { PnlReportResponse } from './pnl.response';
 
@@ -21,14 +21,17 @@ export class PnlReportQuery extends Query<PnlReportResponse> {
 
 /**
  * Builds the report in one REPEATABLE READ transaction (every read sees the same
- * moment of the read models), folding each symbol's history a page at a time.
+ * moment of the read models), folding each symbol's history a page at a time; each
+ * futures position's history from its newest checkpoint before the period, keeping one
+ * at the period's start for the next report.
  */
 @QueryHandler(PnlReportQuery)
 export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute(query: PnlReportQuery): Promise<PnlReportResponse> {
-    const runner = this.dataSource.createQueryRunner('slave');
+    // The primary: a report may keep a position checkpoint for the next one.
+    const runner = this.dataSource.createQueryRunner('master');
     await runner.connect();
     try {
       await runner.startTransaction('REPEATABLE READ');
@@ -44,6 +47,7 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
         account: query.account,
         symbol: query.symbol,
         to: query.to.getTime(),
+        historyEnd: historyEndOf(query.from.getTime()),
         method: query.method,
         marks,
         feeAssetPrices: feeAssetPrices(marks),
