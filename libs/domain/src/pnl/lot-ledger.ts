@@ -74,54 +74,90 @@ function share(from: Values, take: Dec): { readonly taken: Values; readonly left
   };
 }
 
-export function applyTrade(ledger: LedgerState, trade: LedgerTrade, method: CostMethod): TradeOutcome {
-  const side: Lot['side'] = trade.quantity.greaterThan(0) ? 'long' : 'short';
-  let remaining: Values = {
-    quantity: trade.quantity.abs(),
-    rawValue: trade.rawValue,
-    effectiveValue: trade.effectiveValue,
-  };
-  const lots = [...ledger.lots];
-  let gross = new Dec(0);
-  let net = new Dec(0);
-  let closed = new Dec(0);
-  while (remaining.quantity.greaterThan(0) && lots.length > 0 && lots[0].side !== side) {
-    const lot = lots[0];
-    const take = Dec.min(remaining.quantity, lot.quantity);
-    const fromLot = share(lot, take);
-    const fromTrade = share(remaining, take);
-    // A long lot realizes sale value minus cost; a short lot, sale value minus buy-back cost.
-    const direction = lot.side === 'long' ? 1 : -1;
-    gross = gross.plus(fromTrade.taken.rawValue.minus(fromLot.taken.rawValue).times(direction));
-    net = net.plus(fromTrade.taken.effectiveValue.minus(fromLot.taken.effectiveValue).times(direction));
-    closed = closed.plus(take);
-    remaining = fromTrade.left;
-    if (fromLot.left.quantity.isZero()) lots.shift();
-    else lots[0] = { side: lot.side, ...fromLot.left };
+/** What one trade closed and realized. */
+export type TradeRealized = Omit<TradeOutcome, 'ledger'>;
+
+/** Closed lots are dropped from the front of the queue once this many have gathered. */
+const CLOSED_LOTS_KEPT = 1_024;
+
+/**
+ * A ledger one owner moves forward in place (a report's folding): the open lots are a
+ * queue whose closed front is skipped, not shifted off, so a trade costs what it closes,
+ * not the number of lots open (FIFO keeps a lot per opening trade, and an account that
+ * buys more than it sells gathers tens of thousands).
+ */
+export class LedgerInPlace {
+  private lots: Lot[];
+  /** The first open lot: those before it are closed. */
+  private head = 0;
+  private gross: Dec;
+  private net: Dec;
+
+  constructor(from: LedgerState = EMPTY_LEDGER) {
+    this.lots = [...from.lots];
+    this.gross = from.realizedGross;
+    this.net = from.realizedNet;
   }
-  if (remaining.quantity.greaterThan(0)) {
-    const opened: Lot = { side, ...remaining };
-    if (method === 'average-cost' && lots.length === 1) {
-      lots[0] = {
-        side,
-        quantity: lots[0].quantity.plus(opened.quantity),
-        rawValue: lots[0].rawValue.plus(opened.rawValue),
-        effectiveValue: lots[0].effectiveValue.plus(opened.effectiveValue),
-      };
-    } else {
-      lots.push(opened);
+
+  /** The ledger now (a copy of its open lots). */
+  get state(): LedgerState {
+    return { lots: this.lots.slice(this.head), realizedGross: this.gross, realizedNet: this.net };
+  }
+
+  apply(trade: LedgerTrade, method: CostMethod): TradeRealized {
+    const side: Lot['side'] = trade.quantity.greaterThan(0) ? 'long' : 'short';
+    let remaining: Values = {
+      quantity: trade.quantity.abs(),
+      rawValue: trade.rawValue,
+      effectiveValue: trade.effectiveValue,
+    };
+    const lots = this.lots;
+    let gross = new Dec(0);
+    let net = new Dec(0);
+    let closed = new Dec(0);
+    while (remaining.quantity.greaterThan(0) && this.head < lots.length && lots[this.head].side !== side) {
+      const lot = lots[this.head];
+      const take = Dec.min(remaining.quantity, lot.quantity);
+      const fromLot = share(lot, take);
+      const fromTrade = share(remaining, take);
+      // A long lot realizes sale value minus cost; a short lot, sale value minus buy-back cost.
+      const direction = lot.side === 'long' ? 1 : -1;
+      gross = gross.plus(fromTrade.taken.rawValue.minus(fromLot.taken.rawValue).times(direction));
+      net = net.plus(fromTrade.taken.effectiveValue.minus(fromLot.taken.effectiveValue).times(direction));
+      closed = closed.plus(take);
+      remaining = fromTrade.left;
+      if (fromLot.left.quantity.isZero()) this.head += 1;
+      else lots[this.head] = { side: lot.side, ...fromLot.left };
     }
+    if (this.head >= CLOSED_LOTS_KEPT && this.head * 2 >= lots.length) {
+      this.lots = lots.slice(this.head);
+      this.head = 0;
+    }
+    if (remaining.quantity.greaterThan(0)) {
+      const opened: Lot = { side, ...remaining };
+      if (method === 'average-cost' && this.lots.length - this.head === 1) {
+        const lot = this.lots[this.head];
+        this.lots[this.head] = {
+          side,
+          quantity: lot.quantity.plus(opened.quantity),
+          rawValue: lot.rawValue.plus(opened.rawValue),
+          effectiveValue: lot.effectiveValue.plus(opened.effectiveValue),
+        };
+      } else {
+        this.lots.push(opened);
+      }
+    }
+    this.gross = this.gross.plus(gross);
+    this.net = this.net.plus(net);
+    return { closedQuantity: closed, realizedGross: gross, realizedNet: net };
   }
-  return {
-    ledger: {
-      lots,
-      realizedGross: ledger.realizedGross.plus(gross),
-      realizedNet: ledger.realizedNet.plus(net),
-    },
-    closedQuantity: closed,
-    realizedGross: gross,
-    realizedNet: net,
-  };
+}
+
+/** One trade on a ledger, leaving it as it was (the open lots are copied). */
+export function applyTrade(ledger: LedgerState, trade: LedgerTrade, method: CostMethod): TradeOutcome {
+  const working = new LedgerInPlace(ledger);
+  const realized = working.apply(trade, method);
+  return { ledger: working.state, ...realized };
 }
 
 /** Signed open quantity: positive long, negative short. */

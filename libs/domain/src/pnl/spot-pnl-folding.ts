@@ -8,9 +8,7 @@ import { FeeAssetPrices, valueFee } from './fee-valuation';
 import { utcDay } from './utc-day';
 import {
   CostMethod,
-  EMPTY_LEDGER,
-  LedgerState,
-  applyTrade,
+  LedgerInPlace,
   averageOpenPrice,
   lotPrice,
   openQuantity,
@@ -36,6 +34,28 @@ export function readSpotPnlFill(value: unknown, field: string): SpotPnlFill {
   };
 }
 
+/**
+ * What a spot folding holds after some fills, as plain data: a report over a later
+ * period resumes from it (`SpotPnlFolding.resume`). It holds no day lines (it is taken
+ * before the first day a report keeps) and only fees paid in the base or quote asset:
+ * a fee in a third asset is valued at the report's prices, so a folding that met one
+ * gives no checkpoint.
+ */
+export interface SpotPnlCheckpoint {
+  readonly method: CostMethod;
+  readonly lots: ReadonlyArray<{
+    readonly side: 'long' | 'short';
+    readonly quantity: string;
+    readonly rawValue: string;
+    readonly effectiveValue: string;
+  }>;
+  readonly realizedGross: string;
+  readonly realizedNet: string;
+  readonly feesPaid: string;
+  readonly fillsCounted: number;
+  readonly through: { readonly time: number; readonly fillId: string } | null;
+}
+
 interface DayTotals {
   readonly net: Dec;
   readonly gross: Dec;
@@ -53,13 +73,16 @@ interface DayTotals {
  * skipped a fill would be wrong.
  */
 export class SpotPnlFolding {
-  private ledger: LedgerState = EMPTY_LEDGER;
+  /** Moved forward in place: a trade costs what it closes, however many lots are open. */
+  private ledger = new LedgerInPlace();
   private fees = new Dec(0);
   /** Filled in time order (add refuses anything else), so already in day order. */
   private readonly days = new Map<string, DayTotals>();
   private fillsCounted = 0;
   private last: { readonly time: number; readonly id: string } | null = null;
   private refusal: DomainError | null = null;
+  /** Whether a fill paid its fee in neither base nor quote (valued at this report's prices). */
+  private feesInThirdAsset = false;
 
   private constructor(
     private readonly assets: { readonly baseAsset: string; readonly quoteAsset: string },
@@ -95,6 +118,80 @@ export class SpotPnlFolding {
     });
   }
 
+  /**
+   * A folding that continues from a checkpoint of the same method, with this report's
+   * terms; the checkpoint is read as untrusted data (a refusal names the field).
+   */
+  static resume(
+    checkpoint: unknown,
+    input: Omit<SpotPnlInput, 'fills'>,
+    options: SpotPnlFoldingOptions = {},
+  ): SpotPnlFolding | DomainError {
+    const folding = SpotPnlFolding.start(input, options);
+    if (folding instanceof DomainError) return folding;
+    const refusal = refusalAsValue(() => {
+      const reader = FieldReader.of(checkpoint, 'checkpoint');
+      if (reader.oneOf('method', ['average-cost', 'fifo'] as const) !== folding.method) {
+        throw invalidField('checkpoint.method', `must be the report's method, ${folding.method}`);
+      }
+      const lots = reader.raw('lots');
+      if (!Array.isArray(lots)) throw invalidField('checkpoint.lots', 'must be an array');
+      folding.ledger = new LedgerInPlace({
+        lots: lots.map((value: unknown, index) => {
+          const lot = FieldReader.of(value, `checkpoint.lots[${index}]`);
+          return {
+            side: lot.oneOf('side', ['long', 'short'] as const),
+            quantity: new Dec(lot.decimal('quantity', 'positive')),
+            rawValue: new Dec(lot.decimal('rawValue')),
+            effectiveValue: new Dec(lot.decimal('effectiveValue', 'any')),
+          };
+        }),
+        realizedGross: new Dec(reader.decimal('realizedGross', 'any')),
+        realizedNet: new Dec(reader.decimal('realizedNet', 'any')),
+      });
+      folding.fees = new Dec(reader.decimal('feesPaid', 'any'));
+      folding.fillsCounted = reader.integer('fillsCounted');
+      const through = reader.optionalObject('through');
+      folding.last = through === null ? null : { time: through.time('time'), id: through.string('fillId') };
+      return null;
+    });
+    return refusal ?? folding;
+  }
+
+  /**
+   * The folding so far as a checkpoint: only before any day line is kept, and only while
+   * every fee folded was paid in base or quote (see SpotPnlCheckpoint).
+   */
+  checkpoint(): SpotPnlCheckpoint | DomainError {
+    if (this.refusal !== null) return this.refusal;
+    return refusalAsValue(() => {
+      if (this.days.size > 0) throw invalidField('checkpoint', 'is taken before the first kept day');
+      if (this.feesInThirdAsset) {
+        throw invalidField('checkpoint', "holds fees paid in a third asset, valued at this report's prices");
+      }
+      const ledger = this.ledger.state;
+      return {
+        method: this.method,
+        lots: ledger.lots.map((lot) => ({
+          side: lot.side,
+          quantity: canonicalDecimal(lot.quantity),
+          rawValue: canonicalDecimal(lot.rawValue),
+          effectiveValue: canonicalDecimal(lot.effectiveValue),
+        })),
+        realizedGross: canonicalDecimal(ledger.realizedGross),
+        realizedNet: canonicalDecimal(ledger.realizedNet),
+        feesPaid: canonicalDecimal(this.fees),
+        fillsCounted: this.fillsCounted,
+        through: this.last === null ? null : { time: this.last.time, fillId: this.last.id },
+      };
+    });
+  }
+
+  /** Fills folded so far. */
+  get fillsFolded(): number {
+    return this.fillsCounted;
+  }
+
   /** The next fills, continuing the last page: in (time, fillId) order, each fillId once. */
   add(fills: readonly SpotPnlFill[]): DomainError | null {
     if (this.refusal !== null) return this.refusal;
@@ -109,7 +206,7 @@ export class SpotPnlFolding {
   /** The report of every fill added so far (byDay: only the kept days). */
   report(): SpotPnlReport | DomainError {
     if (this.refusal !== null) return this.refusal;
-    const ledger = this.ledger;
+    const ledger = this.ledger.state;
     const money = (value: Dec): string =>
       this.scale === undefined ? canonicalDecimal(value) : roundToScale(value, this.scale);
     const unrealized = this.mark === null ? null : unrealizedAt(ledger, this.mark, 'effectiveValue');
@@ -152,6 +249,14 @@ export class SpotPnlFolding {
     const price = new Dec(fill.price);
     const qty = new Dec(fill.qty);
     const fee = valueFee(fill.fee, this.assets, this.feeAssetPrices, `${field}.fee`);
+    if (
+      fill.fee !== null &&
+      fill.fee.asset !== this.assets.baseAsset &&
+      fill.fee.asset !== this.assets.quoteAsset &&
+      !new Dec(fill.fee.amount).isZero()
+    ) {
+      this.feesInThirdAsset = true;
+    }
     const feePaid = fee.quoteValue.plus(fee.baseAmount.times(price));
     this.fees = this.fees.plus(feePaid);
     const notional = price.times(qty);
@@ -159,12 +264,10 @@ export class SpotPnlFolding {
     if (!quantity.greaterThan(0) && fill.side === 'BUY')
       throw invalidField(`${field}.fee`, 'exceeds the quantity bought');
     const cash = fill.side === 'BUY' ? notional.plus(fee.quoteValue) : notional.minus(fee.quoteValue);
-    const outcome = applyTrade(
-      this.ledger,
+    const outcome = this.ledger.apply(
       { quantity, rawValue: price.times(quantity.abs()), effectiveValue: cash },
       this.method,
     );
-    this.ledger = outcome.ledger;
     this.last = key;
     this.fillsCounted += 1;
     const day = utcDay(fill.time);
