@@ -21,6 +21,7 @@ import { withRecordedPositionReport } from '../src/aggregates/recorded-position-
 import { decodedEnvelope } from '../src/fold/test-support/fold-fixtures';
 import { measureFuturesOrderHistory } from './futures-order-history';
 import { measurePositionPnlReport } from './position-pnl-report';
+import { measureSpotPnlReport } from './spot-pnl-report';
 import { ReadModelProjector } from '../src/projections/read-model.projector';
 import {
   MULTIPLIERS,
@@ -295,6 +296,17 @@ export async function measureHistoryCost(dataSource: DataSource): Promise<void> 
   console.log(`position P&L report at ${POSITION_FILLS} fills: ${pnl.ms.toFixed(0)} ms; ${pnlDetail}`);
   console.log(
     `the next P&L report of that period, from the checkpoint the first kept: ${pnl.resumedMs.toFixed(0)} ms`,
+  );
+  const spotPnl = await measureSpotPnlReport(
+    dataSource,
+    'spot-history',
+    POSITION_FILLS,
+    T0,
+    POSITION_FILL_SPACING_MS,
+  );
+  console.log(
+    `spot P&L report (FIFO) over ${spotPnl.fills} fills of one symbol (seeded in rm_fills in ${(spotPnl.seededMs / 1000).toFixed(1)} s): ` +
+      `${spotPnl.ms.toFixed(0)} ms; the next, resumed from its checkpoint: ${spotPnl.resumedMs.toFixed(0)} ms`,
   );
   printBenchResult([
     { metric: 'spot order: first fill', value: Number(median(fresh).toFixed(2)), unit: 'ms' },

@@ -29,6 +29,7 @@ import { FillsAccountPage1795770000000 } from './1795770000000-fills-account-pag
 import { PositionStatesWithoutDays1795780000000 } from './1795780000000-position-states-without-days';
 import { PositionFills1795790000000 } from './1795790000000-position-fills';
 import { PositionPnlCheckpoints1795800000000 } from './1795800000000-position-pnl-checkpoints';
+import { SpotPnlCheckpoints1795810000000 } from './1795810000000-spot-pnl-checkpoints';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   PositionStatesWithoutDays1795780000000,
   PositionFills1795790000000,
   PositionPnlCheckpoints1795800000000,
+  SpotPnlCheckpoints1795810000000,
 ];

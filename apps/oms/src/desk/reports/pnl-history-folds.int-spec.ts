@@ -341,4 +341,130 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       expect(await foldedFutures({ ...terms, historyEnd: T0 - 24 * HOUR_MS })).toEqual(after);
     });
   });
+
+  describe('spot checkpoints', () => {
+    const from = T0 + 40 * 24 * HOUR_MS;
+    const to = T0 + 60 * 24 * HOUR_MS;
+    const checkpointRows = () =>
+      database.dataSource.query<
+        Array<{ before_ms: string; method: string; checkpoint: { realizedNet: string } }>
+      >(
+        `SELECT before_ms, method, checkpoint FROM rm_spot_pnl_checkpoints WHERE account = 'acc1' AND symbol = 'ETHUSDT'`,
+      );
+    /** The report's spot folds, inside a REPEATABLE READ transaction `before` runs in first. */
+    const foldedSpot = async (terms: PnlFoldTerms, before?: () => Promise<void>) => {
+      const runner = database.dataSource.createQueryRunner();
+      await runner.connect();
+      try {
+        await runner.startTransaction('REPEATABLE READ');
+        await runner.query('SELECT 1');
+        await before?.();
+        const spot = await foldSpotFills(runner, terms);
+        await runner.commitTransaction();
+        return spot.get('ETHUSDT')!;
+      } finally {
+        await runner.release();
+      }
+    };
+    const wholeHistory = (terms: PnlFoldTerms) => ({ ...terms, historyEnd: T0 - 24 * HOUR_MS });
+    const touchSpotFill = (fillId: string) =>
+      database.dataSource.query(`UPDATE rm_fills SET fee = fee WHERE market = 'spot' AND fill_id = $1`, [
+        fillId,
+      ]);
+
+    beforeEach(async () => {
+      await database.dataSource.query('DELETE FROM rm_spot_pnl_checkpoints');
+    });
+
+    it('a report keeps one at the start of its period for its method, and the next report resumes from it', async () => {
+      const terms = termsUpTo(from, to);
+      const first = await foldedSpot(terms);
+      const rows = await checkpointRows();
+      expect(rows.map((row) => [Number(row.before_ms), row.method])).toEqual([[historyEndOf(from), 'fifo']]);
+      expect(await foldedSpot(terms)).toEqual(first);
+
+      const shifted = {
+        ...rows[0].checkpoint,
+        realizedNet: String(Number(rows[0].checkpoint.realizedNet) + 1000),
+      };
+      await database.dataSource.query(`UPDATE rm_spot_pnl_checkpoints SET checkpoint = $1::jsonb`, [
+        JSON.stringify(shifted),
+      ]);
+      const resumed = await foldedSpot(terms);
+      expect(Number(resumed.realizedPnl) - Number(first.realizedPnl)).toBeCloseTo(1000, 6);
+      // Another method has checkpoints of its own.
+      await foldedSpot({ ...terms, method: 'average-cost' });
+      expect((await checkpointRows()).map((row) => row.method).sort()).toEqual(['average-cost', 'fifo']);
+    });
+
+    it('a later period resumes from the newest checkpoint before it and figures what a whole fold figures', async () => {
+      await foldedSpot(termsUpTo(from, to));
+      const later = termsUpTo(from + 10 * 24 * HOUR_MS, to + 10 * 24 * HOUR_MS);
+      const resumed = await foldedSpot(later);
+      expect(await checkpointRows()).toHaveLength(2);
+      expect(await foldedSpot(wholeHistory(later))).toEqual(resumed);
+    });
+
+    it('is not kept when the fills changed after the report read them, nor while a writer holds them', async () => {
+      const terms = termsUpTo(from, to);
+      const expected = await foldedSpot(terms);
+      await database.dataSource.query('DELETE FROM rm_spot_pnl_checkpoints');
+      expect(await foldedSpot(terms, async () => void (await touchSpotFill('s2000')))).toEqual(expected);
+      expect(await checkpointRows()).toEqual([]);
+
+      const holder = database.dataSource.createQueryRunner();
+      await holder.connect();
+      try {
+        await holder.startTransaction();
+        await holder.query(`UPDATE rm_fills SET fee = fee WHERE market = 'spot' AND fill_id = 's2002'`);
+        expect(await foldedSpot(terms)).toEqual(expected);
+        expect(await checkpointRows()).toEqual([]);
+        await holder.rollbackTransaction();
+      } finally {
+        await holder.release();
+      }
+    });
+
+    it('a fill changed before a checkpoint removes it, one after it does not; a late fill is counted next time', async () => {
+      const terms = termsUpTo(from, to);
+      const before = await foldedSpot(terms);
+      await touchSpotFill('s2600');
+      expect(await checkpointRows()).toHaveLength(1);
+      await touchSpotFill('s10');
+      expect(await checkpointRows()).toEqual([]);
+
+      await foldedSpot(terms);
+      expect(await checkpointRows()).toHaveLength(1);
+      await fold.transactions.run(async (context) => {
+        await fold.observations.fold(
+          context,
+          decodedEnvelope(
+            spotFill({
+              orderId: 'buy',
+              ticketId: 'late-spot',
+              side: 'BUY',
+              qty: '0.1',
+              price: '100',
+              tradeTime: T0 + 7,
+            }),
+            T0 + 999_998,
+          ),
+        );
+      });
+      expect(await checkpointRows()).toEqual([]);
+      const after = await foldedSpot(terms);
+      expect(after).not.toEqual(before);
+      expect(await foldedSpot(wholeHistory(terms))).toEqual(after);
+    });
+
+    it('keeps none once a fee was paid in a third asset, whose value follows the prices', async () => {
+      await database.dataSource.query(
+        `UPDATE rm_fills SET fee_asset = 'HSK' WHERE market = 'spot' AND fill_id = 's5'`,
+      );
+      const terms = { ...termsUpTo(from, to), feeAssetPrices: { ETH: '3050', HSK: '0.5' } };
+      const report = await foldedSpot(terms);
+      expect(await checkpointRows()).toEqual([]);
+      expect(await foldedSpot(terms)).toEqual(report);
+    });
+  });
 });

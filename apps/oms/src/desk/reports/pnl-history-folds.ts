@@ -10,6 +10,7 @@ import {
   PositionPnlOptions,
   positionStreamId,
   SpotPnlFill,
+  SpotPnlCheckpoint,
   SpotPnlFolding,
   SpotPnlReport,
   upcastEvent,
@@ -17,6 +18,15 @@ import {
 import { QueryRunner } from 'typeorm';
 import { createLogger } from '@oms/platform';
 import { SqlFilter } from '../shared/sql-filter';
+import {
+  Kept,
+  keepPositionCheckpoint,
+  keepSpotCheckpoint,
+  PositionHistoryKey,
+  positionCheckpointBefore,
+  spotCheckpointBefore,
+  SpotHistoryKey,
+} from './pnl-checkpoints';
 import { REPORT_CURRENCY, splitSymbol, unavailable } from './pnl-report.builder';
 
 const log = createLogger('PnlHistoryFolds');
@@ -51,7 +61,6 @@ export function historyEndOf(from: number): number {
 
 interface SpotFillRow {
   readonly fill_id: string;
-  readonly symbol: string;
   readonly side: 'BUY' | 'SELL';
   readonly price: string;
   readonly qty: string;
@@ -61,68 +70,124 @@ interface SpotFillRow {
 }
 
 /**
- * Each spot symbol's P&L over the account's fills up to the period's end, read through
- * a server-side cursor in (symbol, time, fillId) order a page at a time: memory holds a
- * page and each symbol's open lots, not the account's history. `runner` is in a
- * transaction (the cursor lives in it).
+ * Each spot symbol's P&L over the account's fills up to the period's end, a page of
+ * fills at a time in (time, fillId) order: memory holds a page and the symbol's open
+ * lots, not the account's history. The history before the period starts from the
+ * symbol's newest checkpoint for the report's method, and the report keeps one at the
+ * start of its period for the next (none when a fee was paid in a third asset).
  */
 export async function foldSpotFills(
   runner: QueryRunner,
   terms: PnlFoldTerms,
 ): Promise<Map<string, SpotPnlReport>> {
-  const filter = new SqlFilter()
-    .equals('account', terms.account)
-    .equals('market', 'spot')
-    .equals('symbol', terms.symbol)
-    .where('time < ?::timestamptz', new Date(terms.to).toISOString());
-  // Ordered as the domain orders fills: by epoch milliseconds, then the id's bytes.
-  await runner.query(
-    `DECLARE pnl_spot_fills NO SCROLL CURSOR FOR
-       SELECT * FROM (
-         SELECT fill_id, symbol, side, price::text AS price, qty::text AS qty, fee::text AS fee, fee_asset,
-                (extract(epoch FROM time) * 1000)::bigint AS time_ms
-           FROM rm_fills ${filter.clause()}) fills
-       ORDER BY symbol, time_ms, fill_id COLLATE "C"`,
-    [...filter.params],
-  );
   const reports = new Map<string, SpotPnlReport>();
-  let current = null as { symbol: string; folding: SpotPnlFolding } | null;
-  const finish = () => {
-    if (current === null) return;
-    const report = current.folding.report();
-    if (report instanceof DomainError) throw unavailable(current.symbol, report);
-    reports.set(current.symbol, report);
-  };
-  for (;;) {
-    const rows = (await runner.query(`FETCH ${PNL_PAGE_SIZE} FROM pnl_spot_fills`)) as SpotFillRow[];
-    if (rows.length === 0) break;
-    let start = 0;
-    while (start < rows.length) {
-      const symbol = rows[start].symbol;
-      let end = start;
-      while (end < rows.length && rows[end].symbol === symbol) end += 1;
-      if (current?.symbol !== symbol) {
-        finish();
-        const folding = SpotPnlFolding.start(
-          {
-            ...splitSymbol(symbol),
-            method: terms.method,
-            markPrice: terms.marks.get(symbol)?.price ?? null,
-            feeAssetPrices: terms.feeAssetPrices,
-          },
-          { keepDay: terms.keepDay },
-        );
-        if (folding instanceof DomainError) throw unavailable(symbol, folding);
-        current = { symbol, folding };
-      }
-      const refused = current.folding.add(rows.slice(start, end).map(spotFillOf));
-      if (refused !== null) throw unavailable(symbol, refused);
-      start = end;
+  const toKeep: Array<{ history: SpotHistoryKey; kept: Kept<SpotPnlCheckpoint> }> = [];
+  for (const symbol of await spotSymbols(runner, terms)) {
+    const history: SpotHistoryKey = { account: terms.account, symbol, method: terms.method };
+    const input = {
+      ...splitSymbol(symbol),
+      method: terms.method,
+      markPrice: terms.marks.get(symbol)?.price ?? null,
+      feeAssetPrices: terms.feeAssetPrices,
+    };
+    const options = { keepDay: terms.keepDay };
+    const start = await spotCheckpointBefore(runner, history, terms.historyEnd);
+    let resumed = start === null ? null : SpotPnlFolding.resume(start.checkpoint, input, options);
+    if (resumed instanceof DomainError) {
+      log.warn(
+        { ...history, beforeMs: start?.beforeMs, err: resumed },
+        'P&L checkpoint unreadable; folding the whole history',
+      );
+      resumed = null;
     }
+    const folding = resumed ?? SpotPnlFolding.start(input, options);
+    if (folding instanceof DomainError) throw unavailable(symbol, folding);
+    const through = resumed === null ? null : (start?.checkpoint.through ?? null);
+    let after: FillCursor = through === null ? FIRST_FILL : { time: through.time, fillId: through.fillId };
+    // The history before the period's first day, then the period's days.
+    after = await foldSpotPages(runner, history, folding, after, Math.min(terms.historyEnd, terms.to));
+    if (folding.fillsFolded > (resumed === null ? 0 : (start?.checkpoint.fillsCounted ?? 0))) {
+      const checkpoint = folding.checkpoint();
+      if (!(checkpoint instanceof DomainError)) {
+        toKeep.push({ history, kept: { beforeMs: terms.historyEnd, checkpoint } });
+      }
+    }
+    await foldSpotPages(runner, history, folding, after, terms.to);
+    const report = folding.report();
+    if (report instanceof DomainError) throw unavailable(symbol, report);
+    reports.set(symbol, report);
   }
-  finish();
-  await runner.query(`CLOSE pnl_spot_fills`);
+  for (const { history, kept } of toKeep) await keepSpotCheckpoint(runner, history, kept);
   return reports;
+}
+
+/** Where a page of fills continues: after this (time, fillId). */
+interface FillCursor {
+  readonly time: number;
+  readonly fillId: string;
+}
+
+const FIRST_FILL: FillCursor = { time: -1, fillId: '' };
+
+/**
+ * The account's spot symbols with a fill before the period's end, one index probe each
+ * (a skip over rm_fills_account_page), however many fills they have.
+ */
+async function spotSymbols(runner: QueryRunner, terms: PnlFoldTerms): Promise<string[]> {
+  const to = new Date(terms.to).toISOString();
+  if (terms.symbol !== undefined) {
+    const found = (await runner.query(
+      `SELECT 1 FROM rm_fills WHERE account = $1 AND symbol = $2 AND market = 'spot' AND time < $3::timestamptz LIMIT 1`,
+      [terms.account, terms.symbol, to],
+    )) as unknown[];
+    return found.length > 0 ? [terms.symbol] : [];
+  }
+  const rows = (await runner.query(
+    `WITH RECURSIVE symbols AS (
+       (SELECT symbol FROM rm_fills WHERE account = $1 AND market = 'spot' AND time < $2::timestamptz
+         ORDER BY symbol LIMIT 1)
+       UNION ALL
+       SELECT (SELECT f.symbol FROM rm_fills f
+                WHERE f.account = $1 AND f.market = 'spot' AND f.time < $2::timestamptz AND f.symbol > s.symbol
+                ORDER BY f.symbol LIMIT 1)
+         FROM symbols s WHERE s.symbol IS NOT NULL)
+     SELECT symbol FROM symbols WHERE symbol IS NOT NULL`,
+    [terms.account, to],
+  )) as Array<{ symbol: string }>;
+  return rows.map((row) => row.symbol);
+}
+
+/**
+ * Folds the history's spot fills after `after` and before `before` (epoch ms), in the
+ * domain's order (milliseconds, then the id's bytes); returns where it stopped.
+ */
+async function foldSpotPages(
+  runner: QueryRunner,
+  history: SpotHistoryKey,
+  folding: SpotPnlFolding,
+  after: FillCursor,
+  before: number,
+): Promise<FillCursor> {
+  for (let last = after; ;) {
+    const from = last.time < 0 ? '-infinity' : new Date(last.time).toISOString();
+    const rows = (await runner.query(
+      `SELECT fill_id, side, price::text AS price, qty::text AS qty, fee::text AS fee, fee_asset,
+              (extract(epoch FROM time) * 1000)::bigint AS time_ms
+         FROM rm_fills
+        WHERE account = $1 AND symbol = $2 AND market = 'spot'
+          AND time < $3::timestamptz AND time >= $4::timestamptz
+          AND (time > $4::timestamptz OR fill_id COLLATE "C" > $5)
+        ORDER BY time, fill_id COLLATE "C" LIMIT ${PNL_PAGE_SIZE}`,
+      [history.account, history.symbol, new Date(before).toISOString(), from, last.fillId],
+    )) as SpotFillRow[];
+    const refused = folding.add(rows.map(spotFillOf));
+    if (refused !== null) throw unavailable(history.symbol, refused);
+    if (rows.length > 0) {
+      const final = rows[rows.length - 1];
+      last = { time: Number(final.time_ms), fillId: final.fill_id };
+    }
+    if (rows.length < PNL_PAGE_SIZE) return last;
+  }
 }
 
 function spotFillOf(row: SpotFillRow): SpotPnlFill {
@@ -156,9 +221,9 @@ export async function foldPositions(
     [...filter.params],
   )) as Array<{ symbol: string; side: 'LONG' | 'SHORT' }>;
   const reports = new Map<string, FuturesPositionHistoryPnl[]>();
-  const checkpoints: KeptCheckpoint[] = [];
+  const toKeep: Array<{ position: PositionHistoryKey; kept: Kept<PositionHistoryCheckpoint> }> = [];
   for (const { symbol, side } of positions) {
-    const position: PositionKey = { account: terms.account, symbol, side };
+    const position: PositionHistoryKey = { account: terms.account, symbol, side };
     const options: PositionPnlOptions = {
       markPrice: terms.marks.get(symbol)?.price ?? null,
       settlementAsset: REPORT_CURRENCY,
@@ -174,7 +239,7 @@ export async function foldPositions(
       const checkpoint = folding.checkpoint();
       if (checkpoint instanceof DomainError)
         log.warn({ ...position, err: checkpoint }, 'no P&L checkpoint taken');
-      else checkpoints.push({ position, beforeMs: terms.historyEnd, checkpoint });
+      else toKeep.push({ position, kept: { beforeMs: terms.historyEnd, checkpoint } });
     }
     await foldFillPages(runner, position, folding, after, terms.to);
     const streamId = positionStreamId(terms.account, symbol, side);
@@ -189,21 +254,8 @@ export async function foldPositions(
     if (report instanceof DomainError) throw unavailable(symbol, report);
     reports.set(symbol, [...(reports.get(symbol) ?? []), report]);
   }
-  for (const kept of checkpoints) await keepCheckpoint(runner, kept);
+  for (const { position, kept } of toKeep) await keepPositionCheckpoint(runner, position, kept);
   return reports;
-}
-
-interface PositionKey {
-  readonly account: string;
-  readonly symbol: string;
-  readonly side: 'LONG' | 'SHORT';
-}
-
-interface KeptCheckpoint {
-  readonly position: PositionKey;
-  /** Covers every real fill with time_ms below it. */
-  readonly beforeMs: number;
-  readonly checkpoint: PositionHistoryCheckpoint;
 }
 
 /**
@@ -212,11 +264,11 @@ interface KeptCheckpoint {
  */
 async function resumedFolding(
   runner: QueryRunner,
-  position: PositionKey,
+  position: PositionHistoryKey,
   terms: PnlFoldTerms,
   options: PositionPnlOptions,
-): Promise<{ folding: PositionHistoryFolding; from: KeptCheckpoint | null }> {
-  const start = await checkpointBefore(runner, position, terms.historyEnd);
+): Promise<{ folding: PositionHistoryFolding; from: Kept<PositionHistoryCheckpoint> | null }> {
+  const start = await positionCheckpointBefore(runner, position, terms.historyEnd);
   if (start !== null) {
     const resumed = PositionHistoryFolding.resume(start.checkpoint, options, terms.keepDay);
     if (!(resumed instanceof DomainError)) return { folding: resumed, from: start };
@@ -231,7 +283,7 @@ async function resumedFolding(
 /** Folds the position's real fills after `after` and before `before`; returns the last one read. */
 async function foldFillPages(
   runner: QueryRunner,
-  position: PositionKey,
+  position: PositionHistoryKey,
   folding: PositionHistoryFolding,
   after: { time: string; fillId: string },
   before: number,
@@ -249,64 +301,6 @@ async function foldFillPages(
     if (rows.length > 0)
       last = { time: rows[rows.length - 1].time_ms, fillId: rows[rows.length - 1].fill_id };
     if (rows.length < PNL_PAGE_SIZE) return last;
-  }
-}
-
-/** The position's newest checkpoint that covers no fill at or after `before`, if any. */
-async function checkpointBefore(
-  runner: QueryRunner,
-  position: PositionKey,
-  before: number,
-): Promise<KeptCheckpoint | null> {
-  const rows = (await runner.query(
-    `SELECT before_ms, checkpoint FROM rm_pnl_checkpoints
-      WHERE account = $1 AND symbol = $2 AND side = $3 AND before_ms <= $4
-      ORDER BY before_ms DESC LIMIT 1`,
-    [position.account, position.symbol, position.side, before],
-  )) as Array<{ before_ms: string; checkpoint: PositionHistoryCheckpoint }>;
-  return rows.length === 0
-    ? null
-    : { position, beforeMs: Number(rows[0].before_ms), checkpoint: rows[0].checkpoint };
-}
-
-/** SQLSTATEs of a position row changed since the report's snapshot, or locked by a fold right now. */
-const POSITION_MOVED_ON = new Set(['40001', '55P03']);
-
-/**
- * Keeps a checkpoint unless the position changed since the report read its fills. The
- * report reads in REPEATABLE READ; the fold rewrites a position's rm_positions row in
- * every transaction that changes its fills, before those fills. Locking that row (FOR
- * SHARE NOWAIT) fails when it changed after the report's snapshot (40001) or a fold
- * holds it now (55P03): the checkpoint is then not kept. Once locked, a fold that
- * changes the fills waits for this transaction, and its rm_position_fills trigger
- * deletes the checkpoint if the change reaches before it.
- */
-async function keepCheckpoint(runner: QueryRunner, kept: KeptCheckpoint): Promise<void> {
-  const { account, symbol, side } = kept.position;
-  await runner.query('SAVEPOINT pnl_checkpoint');
-  try {
-    const locked = (await runner.query(
-      `SELECT 1 FROM rm_positions WHERE account = $1 AND symbol = $2 AND side = $3 FOR SHARE NOWAIT`,
-      [account, symbol, side],
-    )) as unknown[];
-    if (locked.length > 0) {
-      await runner.query(
-        `INSERT INTO rm_pnl_checkpoints (account, symbol, side, before_ms, checkpoint)
-         VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING`,
-        [account, symbol, side, kept.beforeMs, JSON.stringify(kept.checkpoint)],
-      );
-    }
-    await runner.query('RELEASE SAVEPOINT pnl_checkpoint');
-  } catch (error) {
-    await runner.query('ROLLBACK TO SAVEPOINT pnl_checkpoint');
-    const code =
-      (error as { driverError?: { code?: string }; code?: string }).driverError?.code ??
-      (error as { code?: string }).code;
-    if (code === undefined || !POSITION_MOVED_ON.has(code)) throw error;
-    log.debug(
-      { account, symbol, side, code },
-      'position changed while the report read it; no checkpoint kept',
-    );
   }
 }
 
