@@ -48,6 +48,7 @@ export * from './pnl/lot-ledger';
 export * from './pnl/fee-valuation';
 export * from './pnl/spot-pnl';
 export * from './pnl/spot-pnl-folding';
+export * from './pnl/ledger-checkpoint';
 
 export * from './position/futures-position.types';
 export * from './position/futures-position.decider';

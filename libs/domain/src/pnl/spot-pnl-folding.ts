@@ -1,6 +1,7 @@
 import { Dec, canonicalDecimal, roundToScale } from '../shared/decimal';
 import { DomainError, invalidField, refusalAsValue } from '../shared/domain-error';
 import { FieldReader } from '../shared/field-reader';
+import { LedgerCheckpoint, ledgerCheckpointOf, readLedgerCheckpoint } from './ledger-checkpoint';
 import { compareByTimeThenId } from '../shared/sorted-by-time';
 import { readFee } from '../observations/observation-source';
 import { SPOT_ORDER_SIDES } from '../observations/spot-order-observed';
@@ -41,16 +42,8 @@ export function readSpotPnlFill(value: unknown, field: string): SpotPnlFill {
  * a fee in a third asset is valued at the report's prices, so a folding that met one
  * gives no checkpoint.
  */
-export interface SpotPnlCheckpoint {
+export interface SpotPnlCheckpoint extends LedgerCheckpoint {
   readonly method: CostMethod;
-  readonly lots: ReadonlyArray<{
-    readonly side: 'long' | 'short';
-    readonly quantity: string;
-    readonly rawValue: string;
-    readonly effectiveValue: string;
-  }>;
-  readonly realizedGross: string;
-  readonly realizedNet: string;
   readonly feesPaid: string;
   readonly fillsCounted: number;
   readonly through: { readonly time: number; readonly fillId: string } | null;
@@ -134,21 +127,7 @@ export class SpotPnlFolding {
       if (reader.oneOf('method', ['average-cost', 'fifo'] as const) !== folding.method) {
         throw invalidField('checkpoint.method', `must be the report's method, ${folding.method}`);
       }
-      const lots = reader.raw('lots');
-      if (!Array.isArray(lots)) throw invalidField('checkpoint.lots', 'must be an array');
-      folding.ledger = new LedgerInPlace({
-        lots: lots.map((value: unknown, index) => {
-          const lot = FieldReader.of(value, `checkpoint.lots[${index}]`);
-          return {
-            side: lot.oneOf('side', ['long', 'short'] as const),
-            quantity: new Dec(lot.decimal('quantity', 'positive')),
-            rawValue: new Dec(lot.decimal('rawValue')),
-            effectiveValue: new Dec(lot.decimal('effectiveValue', 'any')),
-          };
-        }),
-        realizedGross: new Dec(reader.decimal('realizedGross', 'any')),
-        realizedNet: new Dec(reader.decimal('realizedNet', 'any')),
-      });
+      folding.ledger = new LedgerInPlace(readLedgerCheckpoint(reader, 'checkpoint'));
       folding.fees = new Dec(reader.decimal('feesPaid', 'any'));
       folding.fillsCounted = reader.integer('fillsCounted');
       const through = reader.optionalObject('through');
@@ -169,17 +148,9 @@ export class SpotPnlFolding {
       if (this.feesInThirdAsset) {
         throw invalidField('checkpoint', "holds fees paid in a third asset, valued at this report's prices");
       }
-      const ledger = this.ledger.state;
       return {
         method: this.method,
-        lots: ledger.lots.map((lot) => ({
-          side: lot.side,
-          quantity: canonicalDecimal(lot.quantity),
-          rawValue: canonicalDecimal(lot.rawValue),
-          effectiveValue: canonicalDecimal(lot.effectiveValue),
-        })),
-        realizedGross: canonicalDecimal(ledger.realizedGross),
-        realizedNet: canonicalDecimal(ledger.realizedNet),
+        ...ledgerCheckpointOf(this.ledger.state),
         feesPaid: canonicalDecimal(this.fees),
         fillsCounted: this.fillsCounted,
         through: this.last === null ? null : { time: this.last.time, fillId: this.last.id },

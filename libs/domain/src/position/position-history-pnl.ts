@@ -2,6 +2,7 @@ import { Dec, canonicalDecimal } from '../shared/decimal';
 import { EMPTY_LEDGER, LedgerState } from '../pnl/lot-ledger';
 import { DomainError, invalidField, refusalAsValue } from '../shared/domain-error';
 import { FieldReader } from '../shared/field-reader';
+import { LedgerCheckpoint, ledgerCheckpointOf, readLedgerCheckpoint } from '../pnl/ledger-checkpoint';
 import { compareByTimeThenId } from '../shared/sorted-by-time';
 import { utcDay } from '../pnl/utc-day';
 import { FundingPayment, PositionFill, PositionTotals } from './futures-position.types';
@@ -37,15 +38,7 @@ type FoldedThrough = Pick<PositionFill, 'time' | 'fillId' | 'contractMultiplier'
  * fills again. It holds no day lines and no funding: it is taken before the first day
  * a report keeps, and funding is added after the fills.
  */
-export interface PositionHistoryCheckpoint {
-  readonly lots: ReadonlyArray<{
-    readonly side: 'long' | 'short';
-    readonly quantity: string;
-    readonly rawValue: string;
-    readonly effectiveValue: string;
-  }>;
-  readonly realizedGross: string;
-  readonly realizedNet: string;
+export interface PositionHistoryCheckpoint extends LedgerCheckpoint {
   readonly overclosedContracts: string;
   /** Fees by asset, in that asset. */
   readonly fees: Readonly<Record<string, string>>;
@@ -93,23 +86,9 @@ export class PositionHistoryFolding {
   ): PositionHistoryFolding | DomainError {
     return refusalAsValue(() => {
       const reader = FieldReader.of(checkpoint, 'checkpoint');
-      const lots = reader.raw('lots');
-      if (!Array.isArray(lots)) throw invalidField('checkpoint.lots', 'must be an array');
       const fees = reader.object('fees');
       const folding = new PositionHistoryFolding(options, keepDay);
-      folding.ledger = {
-        lots: lots.map((value: unknown, index) => {
-          const lot = FieldReader.of(value, `checkpoint.lots[${index}]`);
-          return {
-            side: lot.oneOf('side', ['long', 'short'] as const),
-            quantity: new Dec(lot.decimal('quantity', 'positive')),
-            rawValue: new Dec(lot.decimal('rawValue')),
-            effectiveValue: new Dec(lot.decimal('effectiveValue', 'any')),
-          };
-        }),
-        realizedGross: new Dec(reader.decimal('realizedGross', 'any')),
-        realizedNet: new Dec(reader.decimal('realizedNet', 'any')),
-      };
+      folding.ledger = readLedgerCheckpoint(reader, 'checkpoint');
       folding.overclosed = new Dec(reader.decimal('overclosedContracts'));
       for (const asset of Object.keys(reader.raw('fees') as object)) {
         folding.fees.set(asset, new Dec(fees.decimal(asset, 'any')));
@@ -138,14 +117,7 @@ export class PositionHistoryFolding {
         throw invalidField('checkpoint', 'is taken before the first kept day and before any funding');
       }
       return {
-        lots: this.ledger.lots.map((lot) => ({
-          side: lot.side,
-          quantity: canonicalDecimal(lot.quantity),
-          rawValue: canonicalDecimal(lot.rawValue),
-          effectiveValue: canonicalDecimal(lot.effectiveValue),
-        })),
-        realizedGross: canonicalDecimal(this.ledger.realizedGross),
-        realizedNet: canonicalDecimal(this.ledger.realizedNet),
+        ...ledgerCheckpointOf(this.ledger),
         overclosedContracts: canonicalDecimal(this.overclosed),
         fees: Object.fromEntries([...this.fees].map(([asset, amount]) => [asset, canonicalDecimal(amount)])),
         through:
