@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { DataSource } from 'typeorm';
 import { PnlReportHandler, PnlReportQuery } from '../src/desk/reports/pnl-report.query';
 import { PERPETUAL } from '../src/fold/test-support/observation-builders';
+import { timeReportAndItsResumption } from './pnl-report-timing';
 
 /** How often the live heap is sampled (after a full collection) in the memory pass. */
 const LIVE_HEAP_SAMPLE_MS = 500;
@@ -39,18 +40,7 @@ export async function measurePositionPnlReport(
     'average-cost',
     'symbol',
   );
-  const started = process.hrtime.bigint();
-  const report = await handler.execute(query);
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  // The same report again: it resumes from the checkpoint the first one kept.
-  const resumedAt = process.hrtime.bigint();
-  const resumed = await handler.execute(query);
-  const resumedMs = Number(process.hrtime.bigint() - resumedAt) / 1e6;
-  if (resumed.totals.realizedPnl !== report.totals.realizedPnl) {
-    throw new Error(
-      `the resumed report differs: ${resumed.totals.realizedPnl} against ${report.totals.realizedPnl}`,
-    );
-  }
+  const { report, ms, resumedMs } = await timeReportAndItsResumption(handler, query);
   // The memory pass folds the whole history again, as the first report did.
   await dataSource.query(`DELETE FROM rm_pnl_checkpoints WHERE account = $1`, [account]);
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { PnlReportHandler, PnlReportQuery } from '../src/desk/reports/pnl-report.query';
+import { timeReportAndItsResumption } from './pnl-report-timing';
 
 /**
  * The desk's spot P&L report of the last second of an account's long spot history of
@@ -38,14 +39,6 @@ export async function measureSpotPnlReport(
     'fifo',
     'symbol',
   );
-  const started = process.hrtime.bigint();
-  const report = await handler.execute(query);
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const resumedAt = process.hrtime.bigint();
-  const resumed = await handler.execute(query);
-  const resumedMs = Number(process.hrtime.bigint() - resumedAt) / 1e6;
-  if (JSON.stringify(resumed.totals) !== JSON.stringify(report.totals)) {
-    throw new Error('the resumed spot report differs from the first');
-  }
+  const { ms, resumedMs } = await timeReportAndItsResumption(handler, query);
   return { seededMs, ms, resumedMs, fills };
 }

@@ -55,6 +55,16 @@ const STREAM_OF_MARKET = {
   'futures-stop': futuresStopOrderStreamId,
 } as const;
 
+/** The stream an order's ids key (orderStreamKey: its OMS client id, else its venue orderId). */
+function keyedStreamOf(market: OrderMarket, ids: OrderIds): string {
+  return STREAM_OF_MARKET[market](ids.accountId, orderStreamKey(ids));
+}
+
+/** Whether a report or fill carries a client id the OMS generated. */
+function carriesOmsClientId(ids: OrderIds): boolean {
+  return typeof ids.clientOrderId === 'string' && isOmsClientOrderId(ids.clientOrderId);
+}
+
 /** The tolerance of position reconciliation, in the settlement asset. */
 export const POSITION_PNL_TOLERANCE = '0.00000001';
 
@@ -77,13 +87,7 @@ export class ObservationFolder {
     for (const envelope of envelopes) {
       const order = ORDER_OBSERVATIONS[envelope.type];
       const ids = envelope.payload as OrderIds;
-      if (
-        order !== undefined &&
-        typeof ids.clientOrderId === 'string' &&
-        isOmsClientOrderId(ids.clientOrderId)
-      ) {
-        streams.add(STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
-      }
+      if (order !== undefined && carriesOmsClientId(ids)) streams.add(keyedStreamOf(order.market, ids));
     }
     return streams;
   }
@@ -107,7 +111,7 @@ export class ObservationFolder {
         // The stream of an OMS client id; otherwise the order's own stream, which its
         // report lands in unless a link names another (then read after the links), so
         // that a report of an order placed elsewhere costs no second read.
-        streams.add(STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
+        streams.add(keyedStreamOf(order.market, ids));
         if (order.market === 'futures') {
           for (const side of ['LONG', 'SHORT'] as const) {
             const position = positionStreamId(ids.accountId, data.symbol!, side);
@@ -147,7 +151,7 @@ export class ObservationFolder {
       const linked =
         context.links.known(ids.accountId, order.market, ids.orderId) ??
         (await context.links.streamOf(ids.accountId, order.market, ids.orderId));
-      linkedStreams.add(linked ?? STREAM_OF_MARKET[order.market](ids.accountId, orderStreamKey(ids)));
+      linkedStreams.add(linked ?? keyedStreamOf(order.market, ids));
     }
     await context.uow.load([...linkedStreams]);
     await readRecordedPositionReportsAhead(context.uow, reports);
@@ -243,15 +247,13 @@ export class ObservationFolder {
     ids: OrderIds,
     isFill: boolean,
   ): Promise<string | null> {
-    if (ids.clientOrderId !== null && isOmsClientOrderId(ids.clientOrderId)) {
-      return STREAM_OF_MARKET[market](ids.accountId, orderStreamKey(ids));
-    }
+    if (carriesOmsClientId(ids)) return keyedStreamOf(market, ids);
     const linked =
       context.links.known(ids.accountId, market, ids.orderId) ??
       (await context.links.streamOf(ids.accountId, market, ids.orderId));
     if (linked !== null) return linked;
     if (isFill) return null;
-    return STREAM_OF_MARKET[market](ids.accountId, orderStreamKey(ids));
+    return keyedStreamOf(market, ids);
   }
 
   /** Funding is paid on the account's open position in the symbol (LONG first in hedge mode). */

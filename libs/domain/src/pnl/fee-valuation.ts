@@ -8,17 +8,18 @@ export type FeeAssetPrices = Readonly<Record<string, string>>;
 /**
  * Splits a fee into what it takes from the base inventory and its value in the quote
  * asset. A fee in base reduces the quantity received (or adds to the quantity
- * delivered); any other asset is valued in quote, at the given price.
+ * delivered); any other asset is valued in quote, at the given price (`valuedAtPrice`).
  */
 export function valueFee(
   fee: Fee | null,
   assets: { readonly baseAsset: string; readonly quoteAsset: string },
   prices: FeeAssetPrices,
   field: string,
-): { readonly baseAmount: Dec; readonly quoteValue: Dec } {
-  if (fee === null || new Dec(fee.amount).isZero()) return { baseAmount: new Dec(0), quoteValue: new Dec(0) };
-  if (fee.asset === assets.quoteAsset) return { baseAmount: new Dec(0), quoteValue: new Dec(fee.amount) };
-  if (fee.asset === assets.baseAsset) return { baseAmount: new Dec(fee.amount), quoteValue: new Dec(0) };
+): { readonly baseAmount: Dec; readonly quoteValue: Dec; readonly valuedAtPrice: boolean } {
+  const none = { baseAmount: new Dec(0), quoteValue: new Dec(0), valuedAtPrice: false };
+  if (fee === null || new Dec(fee.amount).isZero()) return none;
+  if (fee.asset === assets.quoteAsset) return { ...none, quoteValue: new Dec(fee.amount) };
+  if (fee.asset === assets.baseAsset) return { ...none, baseAmount: new Dec(fee.amount) };
   const price = prices[fee.asset];
   if (price === undefined) {
     throw new DomainError(
@@ -27,5 +28,5 @@ export function valueFee(
       field,
     );
   }
-  return { baseAmount: new Dec(0), quoteValue: new Dec(fee.amount).times(price) };
+  return { baseAmount: new Dec(0), quoteValue: new Dec(fee.amount).times(price), valuedAtPrice: true };
 }

@@ -220,14 +220,7 @@ export class SpotPnlFolding {
     const price = new Dec(fill.price);
     const qty = new Dec(fill.qty);
     const fee = valueFee(fill.fee, this.assets, this.feeAssetPrices, `${field}.fee`);
-    if (
-      fill.fee !== null &&
-      fill.fee.asset !== this.assets.baseAsset &&
-      fill.fee.asset !== this.assets.quoteAsset &&
-      !new Dec(fill.fee.amount).isZero()
-    ) {
-      this.feesInThirdAsset = true;
-    }
+    if (fee.valuedAtPrice) this.feesInThirdAsset = true;
     const feePaid = fee.quoteValue.plus(fee.baseAmount.times(price));
     this.fees = this.fees.plus(feePaid);
     const notional = price.times(qty);

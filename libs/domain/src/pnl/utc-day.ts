@@ -22,3 +22,8 @@ export function utcDay(time: number): string {
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/** The start (epoch ms) of the UTC day a millisecond timestamp falls in. */
+export function utcDayStart(time: number): number {
+  return Math.floor(time / MS_PER_DAY) * MS_PER_DAY;
+}

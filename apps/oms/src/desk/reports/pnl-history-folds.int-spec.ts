@@ -7,6 +7,7 @@ import {
   spotPnlReport,
   upcastEvent,
 } from '@oms/domain';
+import { QueryRunner } from 'typeorm';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { undoMigrationsThrough } from '@oms/persistence/test-support/undo-migrations';
 import { ObservationEvent } from '@oms/observations';
@@ -92,20 +93,33 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     await database?.drop();
   });
 
-  /** Runs the folds in a REPEATABLE READ transaction, as the report does. */
-  const folded = async (terms: PnlFoldTerms) => {
+  /**
+   * Runs `work` in a REPEATABLE READ transaction, as the report does; `before` runs in it
+   * first, once its snapshot is taken.
+   */
+  const inReportTransaction = async <T>(
+    work: (runner: QueryRunner) => Promise<T>,
+    before?: () => Promise<void>,
+  ): Promise<T> => {
     const runner = database.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.startTransaction('REPEATABLE READ');
-      const spot = await foldSpotFills(runner, terms);
-      const futures = await foldPositions(runner, terms);
+      await runner.query('SELECT 1');
+      await before?.();
+      const result = await work(runner);
       await runner.commitTransaction();
-      return { spot, futures };
+      return result;
     } finally {
       await runner.release();
     }
   };
+
+  const folded = (terms: PnlFoldTerms) =>
+    inReportTransaction(async (runner) => ({
+      spot: await foldSpotFills(runner, terms),
+      futures: await foldPositions(runner, terms),
+    }));
 
   const termsUpTo = (from: number, to: number): PnlFoldTerms => ({
     account: 'acc1',
@@ -221,21 +235,9 @@ describe('P&L history folds: a page at a time, the same report as over the whole
         `SELECT before_ms, checkpoint FROM rm_pnl_checkpoints WHERE account = 'acc1' AND symbol = $1 AND side = 'LONG'`,
         [PERPETUAL],
       );
-    /** The report's futures folds, inside a REPEATABLE READ transaction `before` runs in first. */
-    const foldedFutures = async (terms: PnlFoldTerms, before?: () => Promise<void>) => {
-      const runner = database.dataSource.createQueryRunner();
-      await runner.connect();
-      try {
-        await runner.startTransaction('REPEATABLE READ');
-        await runner.query('SELECT 1');
-        await before?.();
-        const futures = await foldPositions(runner, terms);
-        await runner.commitTransaction();
-        return futures.get(PERPETUAL)![0];
-      } finally {
-        await runner.release();
-      }
-    };
+    /** The report's futures folds (of the one position). */
+    const foldedFutures = async (terms: PnlFoldTerms, before?: () => Promise<void>) =>
+      (await inReportTransaction((runner) => foldPositions(runner, terms), before)).get(PERPETUAL)![0];
 
     beforeEach(async () => {
       await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
@@ -351,21 +353,9 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       >(
         `SELECT before_ms, method, checkpoint FROM rm_spot_pnl_checkpoints WHERE account = 'acc1' AND symbol = 'ETHUSDT'`,
       );
-    /** The report's spot folds, inside a REPEATABLE READ transaction `before` runs in first. */
-    const foldedSpot = async (terms: PnlFoldTerms, before?: () => Promise<void>) => {
-      const runner = database.dataSource.createQueryRunner();
-      await runner.connect();
-      try {
-        await runner.startTransaction('REPEATABLE READ');
-        await runner.query('SELECT 1');
-        await before?.();
-        const spot = await foldSpotFills(runner, terms);
-        await runner.commitTransaction();
-        return spot.get('ETHUSDT')!;
-      } finally {
-        await runner.release();
-      }
-    };
+    /** The report's spot folds (of the one symbol). */
+    const foldedSpot = async (terms: PnlFoldTerms, before?: () => Promise<void>) =>
+      (await inReportTransaction((runner) => foldSpotFills(runner, terms), before)).get('ETHUSDT')!;
     const wholeHistory = (terms: PnlFoldTerms) => ({ ...terms, historyEnd: T0 - 24 * HOUR_MS });
     const touchSpotFill = (fillId: string) =>
       database.dataSource.query(`UPDATE rm_fills SET fee = fee WHERE market = 'spot' AND fill_id = $1`, [

@@ -14,6 +14,7 @@ import {
   SpotPnlFolding,
   SpotPnlReport,
   upcastEvent,
+  utcDayStart,
 } from '@oms/domain';
 import { QueryRunner } from 'typeorm';
 import { createLogger } from '@oms/platform';
@@ -33,8 +34,6 @@ const log = createLogger('PnlHistoryFolds');
 
 /** Fills read per round trip: what a report holds of an account's history at a time. */
 export const PNL_PAGE_SIZE = 2_000;
-
-const DAY_MS = 86_400_000;
 
 /** What the folds of one report share: its terms, and the prices it values fees and marks at. */
 export interface PnlFoldTerms {
@@ -56,7 +55,7 @@ export interface PnlFoldTerms {
 
 /** The start of the UTC day `from` falls in: a report's days are whole UTC days. */
 export function historyEndOf(from: number): number {
-  return Math.floor(from / DAY_MS) * DAY_MS;
+  return utcDayStart(from);
 }
 
 interface SpotFillRow {
