@@ -30,6 +30,7 @@ import { PositionStatesWithoutDays1795780000000 } from './1795780000000-position
 import { PositionFills1795790000000 } from './1795790000000-position-fills';
 import { PositionPnlCheckpoints1795800000000 } from './1795800000000-position-pnl-checkpoints';
 import { SpotPnlCheckpoints1795810000000 } from './1795810000000-spot-pnl-checkpoints';
+import { PnlCheckpointWatches1795820000000 } from './1795820000000-pnl-checkpoint-watches';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   PositionFills1795790000000,
   PositionPnlCheckpoints1795800000000,
   SpotPnlCheckpoints1795810000000,
+  PnlCheckpointWatches1795820000000,
 ];

@@ -1,6 +1,7 @@
 import { PositionHistoryCheckpoint, SpotPnlCheckpoint } from '@oms/domain';
 import { createLogger } from '@oms/platform';
 import { QueryRunner } from 'typeorm';
+import { PnlReportScope, reportedPositions, reportedSpotSymbols } from './pnl-histories';
 
 const log = createLogger('PnlCheckpoints');
 
@@ -8,7 +9,8 @@ const log = createLogger('PnlCheckpoints');
  * Where a P&L report left one history before its period: a futures position's
  * (rm_pnl_checkpoints) or an account's spot fills of a symbol for one cost method
  * (rm_spot_pnl_checkpoints). Triggers on the fills' tables delete a history's
- * checkpoints from the earliest fill time any statement inserts, changes or deletes.
+ * checkpoints from the earliest fill time any statement inserts, changes or deletes,
+ * after noting that time on the history's change row, which a keeper reads.
  */
 export interface PositionHistoryKey {
   readonly account: string;
@@ -68,54 +70,113 @@ async function newestBefore<Checkpoint>(
 }
 
 /**
- * Keeps a position checkpoint unless the position changed since the report's REPEATABLE
- * READ snapshot or a fold holds it now (`rm_keep_position_pnl_checkpoint`, migration
- * 1795810000000); true when kept.
+ * The watches a report started on its histories before its snapshot
+ * (`rm_watch_position_pnl_history`, `rm_watch_spot_pnl_history`, migration
+ * 1795820000000): a checkpoint is kept only under its history's watch. A history
+ * without one (its change row was held by a writer for longer than the watch waits, or
+ * it appeared after the watches began) keeps none this time.
  */
-export async function keepPositionCheckpoint(
-  runner: QueryRunner,
-  position: PositionHistoryKey,
-  kept: Kept<PositionHistoryCheckpoint>,
-): Promise<boolean> {
-  return keptBy(runner, 'rm_keep_position_pnl_checkpoint', position, [
-    position.account,
-    position.symbol,
-    position.side,
-    kept.beforeMs,
-    JSON.stringify(kept.checkpoint),
-  ]);
+export class HistoryWatches {
+  private constructor(
+    private readonly positions: ReadonlyMap<string, number>,
+    private readonly spot: ReadonlyMap<string, number>,
+  ) {}
+
+  /** Starts a watch of every history in the scope. */
+  static async start(runner: QueryRunner, scope: PnlReportScope): Promise<HistoryWatches> {
+    const positions = await reportedPositions(runner, scope);
+    const positionWatches = (await runner.query(
+      `SELECT h.symbol, h.side, rm_watch_position_pnl_history($1, h.symbol, h.side) AS watch
+         FROM unnest($2::text[], $3::text[]) AS h(symbol, side)`,
+      [
+        scope.account,
+        positions.map((position) => position.symbol),
+        positions.map((position) => position.side),
+      ],
+    )) as Array<{ symbol: string; side: string; watch: string | null }>;
+    const spotWatches = (await runner.query(
+      `SELECT h.symbol, rm_watch_spot_pnl_history($1, h.symbol) AS watch FROM unnest($2::text[]) AS h(symbol)`,
+      [scope.account, await reportedSpotSymbols(runner, scope)],
+    )) as Array<{ symbol: string; watch: string | null }>;
+    return new HistoryWatches(
+      watchedBy(positionWatches, (row) => historyKeyText(scope.account, row.symbol, row.side)),
+      watchedBy(spotWatches, (row) => historyKeyText(scope.account, row.symbol)),
+    );
+  }
+
+  positionWatch(position: PositionHistoryKey): number | null {
+    return this.positions.get(historyKeyText(position.account, position.symbol, position.side)) ?? null;
+  }
+
+  spotWatch(history: SpotHistoryKey): number | null {
+    return this.spot.get(historyKeyText(history.account, history.symbol)) ?? null;
+  }
+}
+
+function watchedBy<Row extends { watch: string | null }>(
+  rows: readonly Row[],
+  keyOf: (row: Row) => string,
+): Map<string, number> {
+  const watches = new Map<string, number>();
+  for (const row of rows) if (row.watch !== null) watches.set(keyOf(row), Number(row.watch));
+  return watches;
+}
+
+/** A history's key parts as one map key. */
+const historyKeyText = (...parts: string[]) => JSON.stringify(parts);
+
+/** A checkpoint a fold took, and how to keep it. */
+interface Taken {
+  readonly keeper: 'rm_keep_position_pnl_checkpoint' | 'rm_keep_spot_pnl_checkpoint';
+  readonly history: PositionHistoryKey | SpotHistoryKey;
+  /** The keeper's key arguments. */
+  readonly keys: readonly string[];
+  readonly watchOf: (watches: HistoryWatches) => number | null;
+  readonly kept: Kept<unknown>;
 }
 
 /**
- * Keeps a spot checkpoint unless the account's spot fills of the symbol changed since
- * the report's snapshot or a writer is changing them (`rm_keep_spot_pnl_checkpoint`).
+ * The checkpoints a report's folds took, kept once its snapshot has ended: each under
+ * its history's watch, unless a fill before it changed since the watch began.
  */
-export async function keepSpotCheckpoint(
-  runner: QueryRunner,
-  history: SpotHistoryKey,
-  kept: Kept<SpotPnlCheckpoint>,
-): Promise<boolean> {
-  return keptBy(runner, 'rm_keep_spot_pnl_checkpoint', history, [
-    history.account,
-    history.symbol,
-    history.method,
-    kept.beforeMs,
-    JSON.stringify(kept.checkpoint),
-  ]);
-}
+export class CheckpointsToKeep {
+  private readonly taken: Taken[] = [];
 
-async function keptBy(
-  runner: QueryRunner,
-  keeper: string,
-  history: object,
-  parameters: unknown[],
-): Promise<boolean> {
-  const [{ kept }] = (await runner.query(
-    `SELECT ${keeper}($1, $2, $3, $4, $5::jsonb) AS kept`,
-    parameters,
-  )) as Array<{
-    kept: boolean;
-  }>;
-  if (!kept) log.debug(history, 'history changed while the report read it; no checkpoint kept');
-  return kept;
+  position(position: PositionHistoryKey, kept: Kept<PositionHistoryCheckpoint>): void {
+    this.taken.push({
+      keeper: 'rm_keep_position_pnl_checkpoint',
+      history: position,
+      keys: [position.account, position.symbol, position.side],
+      watchOf: (watches) => watches.positionWatch(position),
+      kept,
+    });
+  }
+
+  spotHistory(history: SpotHistoryKey, kept: Kept<SpotPnlCheckpoint>): void {
+    this.taken.push({
+      keeper: 'rm_keep_spot_pnl_checkpoint',
+      history,
+      keys: [history.account, history.symbol, history.method],
+      watchOf: (watches) => watches.spotWatch(history),
+      kept,
+    });
+  }
+
+  /** Keeps each under its watch, outside any transaction (READ COMMITTED); the number kept. */
+  async keep(runner: QueryRunner, watches: HistoryWatches): Promise<number> {
+    let keptCount = 0;
+    for (const { keeper, history, keys, watchOf, kept } of this.taken) {
+      const watch = watchOf(watches);
+      if (watch === null) continue;
+      const [{ done }] = (await runner.query(`SELECT ${keeper}($1, $2, $3, $4, $5, $6::jsonb) AS done`, [
+        ...keys,
+        watch,
+        kept.beforeMs,
+        JSON.stringify(kept.checkpoint),
+      ])) as Array<{ done: boolean }>;
+      if (done) keptCount += 1;
+      else log.debug(history, 'a fill before the checkpoint changed while the report read it; none kept');
+    }
+    return keptCount;
+  }
 }

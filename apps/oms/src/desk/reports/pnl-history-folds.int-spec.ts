@@ -24,7 +24,9 @@ import {
   spotOrder,
   T0,
 } from '../../fold/test-support/observation-builders';
+import { CheckpointsToKeep, HistoryWatches } from './pnl-checkpoints';
 import { foldPositions, foldSpotFills, historyEndOf, PNL_PAGE_SIZE, PnlFoldTerms } from './pnl-history-folds';
+import { inReportSnapshot } from './pnl-report-snapshot';
 import { periodDays } from './pnl-report.builder';
 
 const HOUR_MS = 3_600_000;
@@ -94,32 +96,64 @@ describe('P&L history folds: a page at a time, the same report as over the whole
   });
 
   /**
-   * Runs `work` in a REPEATABLE READ transaction, as the report does; `before` runs in it
-   * first, once its snapshot is taken.
+   * Runs `work` as a report does (`inReportSnapshot`): the histories watched, one
+   * REPEATABLE READ snapshot, the checkpoints kept after it. `before` runs first in the
+   * snapshot, once it is taken.
    */
   const inReportTransaction = async <T>(
-    work: (runner: QueryRunner) => Promise<T>,
+    terms: PnlFoldTerms,
+    work: (runner: QueryRunner, toKeep: CheckpointsToKeep) => Promise<T>,
     before?: () => Promise<void>,
   ): Promise<T> => {
     const runner = database.dataSource.createQueryRunner();
     await runner.connect();
     try {
-      await runner.startTransaction('REPEATABLE READ');
-      await runner.query('SELECT 1');
-      await before?.();
-      const result = await work(runner);
-      await runner.commitTransaction();
-      return result;
+      return await inReportSnapshot(runner, terms, async (toKeep) => {
+        await before?.();
+        return work(runner, toKeep);
+      });
     } finally {
       await runner.release();
     }
   };
 
   const folded = (terms: PnlFoldTerms) =>
-    inReportTransaction(async (runner) => ({
-      spot: await foldSpotFills(runner, terms),
-      futures: await foldPositions(runner, terms),
+    inReportTransaction(terms, async (runner, toKeep) => ({
+      spot: await foldSpotFills(runner, terms, toKeep),
+      futures: await foldPositions(runner, terms, toKeep),
     }));
+
+  /** Folds one observation as the fold does, in a transaction of its own. */
+  const foldObservation = async (event: ObservationEvent, recordedAt: number): Promise<void> => {
+    await fold.transactions.run(async (context) => {
+      await fold.observations.fold(context, decodedEnvelope(event, recordedAt));
+    });
+  };
+
+  /** Another report's watches of the scope's histories, begun on a connection of its own. */
+  const watchedElsewhere = async (terms: PnlFoldTerms): Promise<void> => {
+    const runner = database.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await HistoryWatches.start(runner, terms);
+    } finally {
+      await runner.release();
+    }
+  };
+
+  /** Runs `work` while another transaction holds the rows `hold` wrote, uncommitted. */
+  const whileHeld = async <T>(hold: string, parameters: unknown[], work: () => Promise<T>): Promise<T> => {
+    const holder = database.dataSource.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.startTransaction();
+      await holder.query(hold, parameters);
+      return await work();
+    } finally {
+      await holder.rollbackTransaction();
+      await holder.release();
+    }
+  };
 
   const termsUpTo = (from: number, to: number): PnlFoldTerms => ({
     account: 'acc1',
@@ -237,7 +271,9 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       );
     /** The report's futures folds (of the one position). */
     const foldedFutures = async (terms: PnlFoldTerms, before?: () => Promise<void>) =>
-      (await inReportTransaction((runner) => foldPositions(runner, terms), before)).get(PERPETUAL)![0];
+      (
+        await inReportTransaction(terms, (runner, toKeep) => foldPositions(runner, terms, toKeep), before)
+      ).get(PERPETUAL)![0];
 
     beforeEach(async () => {
       await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
@@ -272,31 +308,67 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       expect((await checkpointRows()).map((row) => Number(row.before_ms))).toEqual([]);
     });
 
-    it('is not kept when the position changed after the report read it, nor while a fold holds it', async () => {
+    it('is kept while the fold writes later fills, not when a fill before it changed after the report read it', async () => {
       const terms = termsUpTo(from, to);
       const expected = await foldedFutures(terms);
       await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
-      const touchPosition = () =>
-        database.dataSource.query(
-          `UPDATE rm_positions SET updated_at = updated_at WHERE account = 'acc1' AND symbol = $1`,
-          [PERPETUAL],
-        );
-      expect(await foldedFutures(terms, async () => void (await touchPosition()))).toEqual(expected);
+
+      // The live fold goes on: a new fill after the period, folded once the report's snapshot is taken.
+      const newFill = futuresFill({
+        orderId: 'open',
+        orderSide: 'BUY_OPEN',
+        direction: 'BUY',
+        ticketId: 'while-reporting',
+        quantity: '2',
+        price: '2500',
+        tradeTime: to + HOUR_MS,
+      });
+      expect(await foldedFutures(terms, () => foldObservation(newFill, T0 + 999_990))).toEqual(expected);
+      expect((await checkpointRows()).map((row) => Number(row.before_ms))).toEqual([historyEndOf(from)]);
+      await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
+
+      // A fill before the checkpoint changed after the snapshot: the report did not see it.
+      const touchFill = (fillId: string) => async () =>
+        void (await database.dataSource.query(`UPDATE rm_position_fills SET fill = fill WHERE fill_id = $1`, [
+          fillId,
+        ]));
+      expect(await foldedFutures(terms, touchFill('f10'))).toEqual(expected);
       expect(await checkpointRows()).toEqual([]);
 
-      const holder = database.dataSource.createQueryRunner();
-      await holder.connect();
-      try {
-        await holder.startTransaction();
-        await holder.query(`SELECT 1 FROM rm_positions WHERE account = 'acc1' AND symbol = $1 FOR UPDATE`, [
-          PERPETUAL,
-        ]);
-        expect(await foldedFutures(terms)).toEqual(expected);
-        expect(await checkpointRows()).toEqual([]);
-        await holder.rollbackTransaction();
-      } finally {
-        await holder.release();
-      }
+      // Nor when another report's watch began since: the change it cleared was still missed.
+      const otherReport = async () => {
+        await touchFill('f11')();
+        await watchedElsewhere(terms);
+      };
+      expect(await foldedFutures(terms, otherReport)).toEqual(expected);
+      expect(await checkpointRows()).toEqual([]);
+    });
+
+    it('is not kept while a writer holds the history, before the report or while it keeps', async () => {
+      const terms = termsUpTo(from, to);
+      const expected = await foldedFutures(terms);
+      await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
+      const holdFill = `UPDATE rm_position_fills SET fill = fill WHERE fill_id = $1`;
+      // Held before the report: its watch cannot start.
+      expect(await whileHeld(holdFill, ['f2000'], () => foldedFutures(terms))).toEqual(expected);
+      expect(await checkpointRows()).toEqual([]);
+      // Taken after the report's snapshot and still held when it keeps: whether it reaches before the checkpoint is not known yet.
+      let release: (() => void) | undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding: Promise<void> | undefined;
+      const report = foldedFutures(terms, async () => {
+        const taken = new Promise<void>((resolve) => {
+          holding = whileHeld(holdFill, ['f2001'], async () => {
+            resolve();
+            await held;
+          });
+        });
+        await taken;
+      });
+      expect(await report).toEqual(expected);
+      expect(await checkpointRows()).toEqual([]);
+      release?.();
+      await holding;
     });
 
     it('a fill changed before a checkpoint (the fee a poll adds) removes it; one changed after it does not', async () => {
@@ -355,7 +427,9 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       );
     /** The report's spot folds (of the one symbol). */
     const foldedSpot = async (terms: PnlFoldTerms, before?: () => Promise<void>) =>
-      (await inReportTransaction((runner) => foldSpotFills(runner, terms), before)).get('ETHUSDT')!;
+      (
+        await inReportTransaction(terms, (runner, toKeep) => foldSpotFills(runner, terms, toKeep), before)
+      ).get('ETHUSDT')!;
     const wholeHistory = (terms: PnlFoldTerms) => ({ ...terms, historyEnd: T0 - 24 * HOUR_MS });
     const touchSpotFill = (fillId: string) =>
       database.dataSource.query(`UPDATE rm_fills SET fee = fee WHERE market = 'spot' AND fill_id = $1`, [
@@ -395,24 +469,57 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       expect(await foldedSpot(wholeHistory(later))).toEqual(resumed);
     });
 
-    it('is not kept when the fills changed after the report read them, nor while a writer holds them', async () => {
+    it('is kept while the fold writes later fills, not when a fill before it changed after the report read it', async () => {
       const terms = termsUpTo(from, to);
       const expected = await foldedSpot(terms);
       await database.dataSource.query('DELETE FROM rm_spot_pnl_checkpoints');
-      expect(await foldedSpot(terms, async () => void (await touchSpotFill('s2000')))).toEqual(expected);
+
+      const newFill = spotFill({
+        orderId: 'buy',
+        ticketId: 'while-reporting',
+        side: 'BUY',
+        qty: '0.1',
+        price: '3100',
+        tradeTime: to + HOUR_MS,
+      });
+      expect(await foldedSpot(terms, () => foldObservation(newFill, T0 + 999_991))).toEqual(expected);
+      expect((await checkpointRows()).map((row) => Number(row.before_ms))).toEqual([historyEndOf(from)]);
+      await database.dataSource.query('DELETE FROM rm_spot_pnl_checkpoints');
+
+      expect(await foldedSpot(terms, async () => void (await touchSpotFill('s10')))).toEqual(expected);
       expect(await checkpointRows()).toEqual([]);
 
-      const holder = database.dataSource.createQueryRunner();
-      await holder.connect();
-      try {
-        await holder.startTransaction();
-        await holder.query(`UPDATE rm_fills SET fee = fee WHERE market = 'spot' AND fill_id = 's2002'`);
-        expect(await foldedSpot(terms)).toEqual(expected);
-        expect(await checkpointRows()).toEqual([]);
-        await holder.rollbackTransaction();
-      } finally {
-        await holder.release();
-      }
+      const otherReport = async () => {
+        await touchSpotFill('s11');
+        await watchedElsewhere(terms);
+      };
+      expect(await foldedSpot(terms, otherReport)).toEqual(expected);
+      expect(await checkpointRows()).toEqual([]);
+    });
+
+    it('is not kept while a writer holds the fills, before the report or while it keeps', async () => {
+      const terms = termsUpTo(from, to);
+      const expected = await foldedSpot(terms);
+      await database.dataSource.query('DELETE FROM rm_spot_pnl_checkpoints');
+      const holdFill = `UPDATE rm_fills SET fee = fee WHERE market = 'spot' AND fill_id = $1`;
+      expect(await whileHeld(holdFill, ['s2000'], () => foldedSpot(terms))).toEqual(expected);
+      expect(await checkpointRows()).toEqual([]);
+
+      let release: (() => void) | undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding: Promise<void> | undefined;
+      const report = foldedSpot(terms, async () => {
+        await new Promise<void>((resolve) => {
+          holding = whileHeld(holdFill, ['s2001'], async () => {
+            resolve();
+            await held;
+          });
+        });
+      });
+      expect(await report).toEqual(expected);
+      expect(await checkpointRows()).toEqual([]);
+      release?.();
+      await holding;
     });
 
     it('a fill changed before a checkpoint removes it, one after it does not; a late fill is counted next time', async () => {

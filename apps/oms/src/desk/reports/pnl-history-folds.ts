@@ -10,7 +10,6 @@ import {
   PositionPnlOptions,
   positionStreamId,
   SpotPnlFill,
-  SpotPnlCheckpoint,
   SpotPnlFolding,
   SpotPnlReport,
   upcastEvent,
@@ -18,16 +17,15 @@ import {
 } from '@oms/domain';
 import { QueryRunner } from 'typeorm';
 import { createLogger } from '@oms/platform';
-import { SqlFilter } from '../shared/sql-filter';
 import {
+  CheckpointsToKeep,
   Kept,
-  keepPositionCheckpoint,
-  keepSpotCheckpoint,
   PositionHistoryKey,
   positionCheckpointBefore,
   spotCheckpointBefore,
   SpotHistoryKey,
 } from './pnl-checkpoints';
+import { PnlReportScope, reportedPositions, reportedSpotSymbols } from './pnl-histories';
 import { REPORT_CURRENCY, splitSymbol, unavailable } from './pnl-report.builder';
 
 const log = createLogger('PnlHistoryFolds');
@@ -36,11 +34,7 @@ const log = createLogger('PnlHistoryFolds');
 export const PNL_PAGE_SIZE = 2_000;
 
 /** What the folds of one report share: its terms, and the prices it values fees and marks at. */
-export interface PnlFoldTerms {
-  readonly account: string;
-  readonly symbol: string | undefined;
-  /** The period's end (epoch ms): fills and payments from it on are left out. */
-  readonly to: number;
+export interface PnlFoldTerms extends PnlReportScope {
   /**
    * The start of the period's first UTC day (epoch ms): the fills before it are history
    * the report folds for the cost basis only, and where it keeps a position checkpoint.
@@ -72,16 +66,16 @@ interface SpotFillRow {
  * Each spot symbol's P&L over the account's fills up to the period's end, a page of
  * fills at a time in (time, fillId) order: memory holds a page and the symbol's open
  * lots, not the account's history. The history before the period starts from the
- * symbol's newest checkpoint for the report's method, and the report keeps one at the
+ * symbol's newest checkpoint for the report's method, and the fold takes one at the
  * start of its period for the next (none when a fee was paid in a third asset).
  */
 export async function foldSpotFills(
   runner: QueryRunner,
   terms: PnlFoldTerms,
+  toKeep: CheckpointsToKeep,
 ): Promise<Map<string, SpotPnlReport>> {
   const reports = new Map<string, SpotPnlReport>();
-  const toKeep: Array<{ history: SpotHistoryKey; kept: Kept<SpotPnlCheckpoint> }> = [];
-  for (const symbol of await spotSymbols(runner, terms)) {
+  for (const symbol of await reportedSpotSymbols(runner, terms)) {
     const history: SpotHistoryKey = { account: terms.account, symbol, method: terms.method };
     const input = {
       ...splitSymbol(symbol),
@@ -108,7 +102,7 @@ export async function foldSpotFills(
     if (folding.fillsFolded > (resumed === null ? 0 : (start?.checkpoint.fillsCounted ?? 0))) {
       const checkpoint = folding.checkpoint();
       if (!(checkpoint instanceof DomainError)) {
-        toKeep.push({ history, kept: { beforeMs: terms.historyEnd, checkpoint } });
+        toKeep.spotHistory(history, { beforeMs: terms.historyEnd, checkpoint });
       }
     }
     await foldSpotPages(runner, history, folding, after, terms.to);
@@ -116,7 +110,6 @@ export async function foldSpotFills(
     if (report instanceof DomainError) throw unavailable(symbol, report);
     reports.set(symbol, report);
   }
-  for (const { history, kept } of toKeep) await keepSpotCheckpoint(runner, history, kept);
   return reports;
 }
 
@@ -127,34 +120,6 @@ interface FillCursor {
 }
 
 const FIRST_FILL: FillCursor = { time: -1, fillId: '' };
-
-/**
- * The account's spot symbols with a fill before the period's end, one index probe each
- * (a skip over rm_fills_account_page), however many fills they have.
- */
-async function spotSymbols(runner: QueryRunner, terms: PnlFoldTerms): Promise<string[]> {
-  const to = new Date(terms.to).toISOString();
-  if (terms.symbol !== undefined) {
-    const found = (await runner.query(
-      `SELECT 1 FROM rm_fills WHERE account = $1 AND symbol = $2 AND market = 'spot' AND time < $3::timestamptz LIMIT 1`,
-      [terms.account, terms.symbol, to],
-    )) as unknown[];
-    return found.length > 0 ? [terms.symbol] : [];
-  }
-  const rows = (await runner.query(
-    `WITH RECURSIVE symbols AS (
-       (SELECT symbol FROM rm_fills WHERE account = $1 AND market = 'spot' AND time < $2::timestamptz
-         ORDER BY symbol LIMIT 1)
-       UNION ALL
-       SELECT (SELECT f.symbol FROM rm_fills f
-                WHERE f.account = $1 AND f.market = 'spot' AND f.time < $2::timestamptz AND f.symbol > s.symbol
-                ORDER BY f.symbol LIMIT 1)
-         FROM symbols s WHERE s.symbol IS NOT NULL)
-     SELECT symbol FROM symbols WHERE symbol IS NOT NULL`,
-    [terms.account, to],
-  )) as Array<{ symbol: string }>;
-  return rows.map((row) => row.symbol);
-}
 
 /**
  * Folds the history's spot fills after `after` and before `before` (epoch ms), in the
@@ -207,21 +172,16 @@ function spotFillOf(row: SpotFillRow): SpotPnlFill {
  * state still holds. Memory holds a page, the payments and the kept days' lines.
  *
  * A position's history before the period starts from its newest checkpoint before the
- * period (rm_pnl_checkpoints), so only the fills since then are read; the report then
- * keeps a checkpoint at the start of its own period for the next one.
+ * period (rm_pnl_checkpoints), so only the fills since then are read; the fold then
+ * takes a checkpoint at the start of its own period for the next report.
  */
 export async function foldPositions(
   runner: QueryRunner,
   terms: PnlFoldTerms,
+  toKeep: CheckpointsToKeep,
 ): Promise<Map<string, FuturesPositionHistoryPnl[]>> {
-  const filter = new SqlFilter().equals('account', terms.account).equals('symbol', terms.symbol);
-  const positions = (await runner.query(
-    `SELECT symbol, side FROM rm_positions ${filter.clause()} ORDER BY symbol, side`,
-    [...filter.params],
-  )) as Array<{ symbol: string; side: 'LONG' | 'SHORT' }>;
   const reports = new Map<string, FuturesPositionHistoryPnl[]>();
-  const toKeep: Array<{ position: PositionHistoryKey; kept: Kept<PositionHistoryCheckpoint> }> = [];
-  for (const { symbol, side } of positions) {
+  for (const { symbol, side } of await reportedPositions(runner, terms)) {
     const position: PositionHistoryKey = { account: terms.account, symbol, side };
     const options: PositionPnlOptions = {
       markPrice: terms.marks.get(symbol)?.price ?? null,
@@ -238,7 +198,7 @@ export async function foldPositions(
       const checkpoint = folding.checkpoint();
       if (checkpoint instanceof DomainError)
         log.warn({ ...position, err: checkpoint }, 'no P&L checkpoint taken');
-      else toKeep.push({ position, kept: { beforeMs: terms.historyEnd, checkpoint } });
+      else toKeep.position(position, { beforeMs: terms.historyEnd, checkpoint });
     }
     await foldFillPages(runner, position, folding, after, terms.to);
     const streamId = positionStreamId(terms.account, symbol, side);
@@ -253,7 +213,6 @@ export async function foldPositions(
     if (report instanceof DomainError) throw unavailable(symbol, report);
     reports.set(symbol, [...(reports.get(symbol) ?? []), report]);
   }
-  for (const { position, kept } of toKeep) await keepPositionCheckpoint(runner, position, kept);
   return reports;
 }
 

@@ -4,6 +4,7 @@ import { isoTime } from '../shared/iso-time';
 import { SqlFilter } from '../shared/sql-filter';
 import { foldPositions, foldSpotFills, historyEndOf, PnlFoldTerms } from './pnl-history-folds';
 import { buildPnlReport, feeAssetPrices, periodDays } from './pnl-report.builder';
+import { inReportSnapshot } from './pnl-report-snapshot';
 import { PnlReportResponse } from './pnl.response';
 
 export class PnlReportQuery extends Query<PnlReportResponse> {
@@ -20,57 +21,55 @@ export class PnlReportQuery extends Query<PnlReportResponse> {
 }
 
 /**
- * Builds the report in one REPEATABLE READ transaction (every read sees the same
- * moment of the read models), folding each symbol's history a page at a time; each
- * futures position's history from its newest checkpoint before the period, keeping one
- * at the period's start for the next report.
+ * Builds the report in one REPEATABLE READ snapshot (every read sees the same moment of
+ * the read models), folding each symbol's history a page at a time; each history from
+ * its newest checkpoint before the period, keeping one at the period's start for the
+ * next report (`inReportSnapshot`).
  */
 @QueryHandler(PnlReportQuery)
 export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute(query: PnlReportQuery): Promise<PnlReportResponse> {
-    // The primary: a report may keep a position checkpoint for the next one.
+    // The primary: a report may keep checkpoints for the next one.
     const runner = this.dataSource.createQueryRunner('master');
     await runner.connect();
     try {
-      await runner.startTransaction('REPEATABLE READ');
-      const markRows = (await runner.query(`SELECT symbol, price, time FROM rm_marks`)) as Array<{
-        symbol: string;
-        price: string;
-        time: Date;
-      }>;
-      const marks = new Map(
-        markRows.map((row) => [row.symbol, { price: row.price, time: isoTime(row.time) }]),
-      );
-      const terms: PnlFoldTerms = {
-        account: query.account,
-        symbol: query.symbol,
-        to: query.to.getTime(),
-        historyEnd: historyEndOf(query.from.getTime()),
-        method: query.method,
-        marks,
-        feeAssetPrices: feeAssetPrices(marks),
-        keepDay: periodDays(query.from.getTime(), query.to.getTime()),
-      };
-      const spot = await foldSpotFills(runner, terms);
-      const futures = await foldPositions(runner, terms);
-      const venueRealized = await this.venueRealized(runner, query);
-      for (const symbol of venueRealized.keys()) if (!futures.has(symbol)) futures.set(symbol, []);
-      await runner.commitTransaction();
-      return buildPnlReport({
-        account: query.account,
-        from: query.from.getTime(),
-        to: query.to.getTime(),
-        method: query.method,
-        groupBy: query.groupBy,
-        spot,
-        futures,
-        venueRealized,
-        marks,
+      const scope = { account: query.account, symbol: query.symbol, to: query.to.getTime() };
+      return await inReportSnapshot(runner, scope, async (toKeep) => {
+        const markRows = (await runner.query(`SELECT symbol, price, time FROM rm_marks`)) as Array<{
+          symbol: string;
+          price: string;
+          time: Date;
+        }>;
+        const marks = new Map(
+          markRows.map((row) => [row.symbol, { price: row.price, time: isoTime(row.time) }]),
+        );
+        const terms: PnlFoldTerms = {
+          ...scope,
+          historyEnd: historyEndOf(query.from.getTime()),
+          method: query.method,
+          marks,
+          feeAssetPrices: feeAssetPrices(marks),
+          keepDay: periodDays(query.from.getTime(), query.to.getTime()),
+        };
+        const spot = await foldSpotFills(runner, terms, toKeep);
+        const futures = await foldPositions(runner, terms, toKeep);
+        const venueRealized = await this.venueRealized(runner, query);
+        for (const symbol of venueRealized.keys()) if (!futures.has(symbol)) futures.set(symbol, []);
+        return buildPnlReport({
+          account: query.account,
+          from: query.from.getTime(),
+          to: query.to.getTime(),
+          method: query.method,
+          groupBy: query.groupBy,
+          spot,
+          futures,
+          venueRealized,
+          marks,
+        });
       });
     } finally {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       await runner.release();
     }
   }
