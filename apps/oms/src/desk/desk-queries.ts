@@ -17,6 +17,7 @@ import { GetOrderAsOfHandler } from './orders/order-as-of.query';
 import { OrderEventsHandler } from './orders/order-events.query';
 import { OrdersController } from './orders/orders.controller';
 import { OrdersResolver } from './orders/orders.resolver';
+import { PnlCheckpointKeeper } from './reports/pnl-checkpoint-keeper';
 import { PnlReportHandler } from './reports/pnl-report.query';
 import { ReportsController } from './reports/reports.controller';
 import { ReportsResolver } from './reports/reports.resolver';
@@ -27,7 +28,7 @@ import { PositionsResolver } from './positions/positions.resolver';
 import { DeskSubscriptionsResolver } from './subscriptions/desk-subscriptions.resolver';
 import { ReadModelChanges } from './subscriptions/read-model-changes';
 
-/** Query handlers (QueryBus), command handlers and resolvers of the desk read side. */
+/** Query handlers (QueryBus), command handlers, resolvers and the report checkpoint keeper of the desk read side. */
 export const DESK_QUERY_PROVIDERS: Provider[] = [
   ListOrdersHandler,
   GetOrderHandler,
@@ -41,6 +42,7 @@ export const DESK_QUERY_PROVIDERS: Provider[] = [
   ListBreaksHandler,
   ResolveBreakHandler,
   PnlReportHandler,
+  PnlCheckpointKeeper,
   ReportsResolver,
   OrdersResolver,
   FillsResolver,
