@@ -20,7 +20,7 @@ import { ContractMultipliers } from '../src/fold/contract-multipliers';
 import { withRecordedPositionReport } from '../src/aggregates/recorded-position-reports';
 import { decodedEnvelope } from '../src/fold/test-support/fold-fixtures';
 import { measureFuturesOrderHistory } from './futures-order-history';
-import { measurePositionPnlReport } from './position-pnl-report';
+import { measureBusyPositionPnlReport, measurePositionPnlReport } from './position-pnl-report';
 import { measureSpotPnlReport } from './spot-pnl-report';
 import { ReadModelProjector } from '../src/projections/read-model.projector';
 import {
@@ -39,6 +39,8 @@ const POSITION_FILLS = Number(process.env.FOLD_BENCH_POSITION_FILLS ?? 1_000_000
  * daily report of a long-lived account does.
  */
 const POSITION_FILL_SPACING_MS = 10_000;
+/** How often the fold writes a new fill into the position while the busy report runs. */
+const BUSY_WRITE_EVERY_MS = 200;
 /** Just after the bench position's last fill. */
 const POSITION_HISTORY_END = T0 + POSITION_FILLS * POSITION_FILL_SPACING_MS;
 const HISTORY_CHUNK = 10_000;
@@ -297,6 +299,19 @@ export async function measureHistoryCost(dataSource: DataSource): Promise<void> 
   console.log(
     `the next P&L report of that period, from the checkpoint the first kept: ${pnl.resumedMs.toFixed(0)} ms`,
   );
+  const busy = await measureBusyPositionPnlReport(
+    dataSource,
+    'long',
+    POSITION_HISTORY_END,
+    (k) => nextPositionFill(fold, 'long', positionStream, k),
+    BUSY_WRITE_EVERY_MS,
+  );
+  const busyDetail =
+    `the fold wrote ${busy.fillsWritten} new fills into the position meanwhile, one every ${BUSY_WRITE_EVERY_MS} ms; ` +
+    `checkpoint ${busy.checkpointKept ? 'kept' : 'not kept'}`;
+  console.log(
+    `the same report while the fold writes the position: ${busy.ms.toFixed(0)} ms (${busyDetail}); the next: ${busy.nextMs.toFixed(0)} ms`,
+  );
   const spotPnl = await measureSpotPnlReport(
     dataSource,
     'spot-history',
@@ -352,6 +367,17 @@ export async function measureHistoryCost(dataSource: DataSource): Promise<void> 
       unit: 'ms',
       detail:
         "the same report again: the history before the period's day from the checkpoint the first report kept",
+    },
+    {
+      metric: `desk P&L report over a position of ${POSITION_FILLS} fills while the fold writes it`,
+      value: Math.round(busy.ms),
+      unit: 'ms',
+      detail: busyDetail,
+    },
+    {
+      metric: `desk P&L report over a position of ${POSITION_FILLS} fills, the next after one the fold wrote through`,
+      value: Math.round(busy.nextMs),
+      unit: 'ms',
     },
   ]);
 }

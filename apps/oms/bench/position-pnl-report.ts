@@ -64,3 +64,56 @@ export async function measurePositionPnlReport(
     realizedPnl: report.totals.realizedPnl,
   };
 }
+
+/**
+ * The same report of a busy position: the fold writes a new fill into it every
+ * `writeEveryMs` while the report folds the whole history. The report still keeps its
+ * checkpoint (new fills come after it), so the next report resumes.
+ */
+export async function measureBusyPositionPnlReport(
+  dataSource: DataSource,
+  account: string,
+  periodEnd: number,
+  writeNextFill: (k: number) => Promise<unknown>,
+  writeEveryMs: number,
+): Promise<{ ms: number; fillsWritten: number; checkpointKept: boolean; nextMs: number }> {
+  await dataSource.query(`DELETE FROM rm_pnl_checkpoints WHERE account = $1`, [account]);
+  const handler = new PnlReportHandler(dataSource);
+  const query = new PnlReportQuery(
+    account,
+    PERPETUAL,
+    new Date(periodEnd - 1_000),
+    new Date(periodEnd),
+    'average-cost',
+    'symbol',
+  );
+  let reporting = true;
+  let fillsWritten = 0;
+  const writer = (async () => {
+    while (reporting) {
+      await writeNextFill(1_000 + fillsWritten);
+      fillsWritten += 1;
+      await new Promise((resolve) => setTimeout(resolve, writeEveryMs));
+    }
+  })();
+  const started = process.hrtime.bigint();
+  try {
+    await handler.execute(query);
+  } finally {
+    reporting = false;
+    await writer;
+  }
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const [{ kept }] = await dataSource.query<Array<{ kept: number }>>(
+    `SELECT count(*)::int AS kept FROM rm_pnl_checkpoints WHERE account = $1`,
+    [account],
+  );
+  const nextAt = process.hrtime.bigint();
+  await handler.execute(query);
+  return {
+    ms,
+    fillsWritten,
+    checkpointKept: kept > 0,
+    nextMs: Number(process.hrtime.bigint() - nextAt) / 1e6,
+  };
+}
