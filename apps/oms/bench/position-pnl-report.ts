@@ -17,6 +17,18 @@ function fullCollection(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
+/** The report of the position's last second before `periodEnd`, at average cost. */
+function lastSecondReport(account: string, periodEnd: number): PnlReportQuery {
+  return new PnlReportQuery(
+    account,
+    PERPETUAL,
+    new Date(periodEnd - 1_000),
+    new Date(periodEnd),
+    'average-cost',
+    'symbol',
+  );
+}
+
 /**
  * The desk's P&L report of the last second of a position's history (`periodEnd`), whose
  * cost basis needs every fill before it. Run three times: timed, folding the whole
@@ -32,14 +44,7 @@ export async function measurePositionPnlReport(
   periodEnd: number,
 ): Promise<{ ms: number; resumedMs: number; liveHeapGrowthMb: number; realizedPnl: string }> {
   const handler = new PnlReportHandler(dataSource);
-  const query = new PnlReportQuery(
-    account,
-    PERPETUAL,
-    new Date(periodEnd - 1_000),
-    new Date(periodEnd),
-    'average-cost',
-    'symbol',
-  );
+  const query = lastSecondReport(account, periodEnd);
   const { report, ms, resumedMs } = await timeReportAndItsResumption(handler, query);
   // The memory pass folds the whole history again, as the first report did.
   await dataSource.query(`DELETE FROM rm_pnl_checkpoints WHERE account = $1`, [account]);
@@ -79,14 +84,7 @@ export async function measureBusyPositionPnlReport(
 ): Promise<{ ms: number; fillsWritten: number; checkpointKept: boolean; nextMs: number }> {
   await dataSource.query(`DELETE FROM rm_pnl_checkpoints WHERE account = $1`, [account]);
   const handler = new PnlReportHandler(dataSource);
-  const query = new PnlReportQuery(
-    account,
-    PERPETUAL,
-    new Date(periodEnd - 1_000),
-    new Date(periodEnd),
-    'average-cost',
-    'symbol',
-  );
+  const query = lastSecondReport(account, periodEnd);
   let reporting = true;
   let fillsWritten = 0;
   const writer = (async () => {

@@ -155,6 +155,34 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     }
   };
 
+  /**
+   * Runs `report` with a writer that takes `hold` once the report's snapshot is taken
+   * (`before`) and holds it, uncommitted, until the report has ended: while it keeps.
+   */
+  const heldFromWithinTheReport = async <T>(
+    hold: string,
+    parameters: unknown[],
+    report: (before: () => Promise<void>) => Promise<T>,
+  ): Promise<T> => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding: Promise<void> = Promise.resolve();
+    try {
+      return await report(
+        () =>
+          new Promise<void>((taken) => {
+            holding = whileHeld(hold, parameters, async () => {
+              taken();
+              await released;
+            });
+          }),
+      );
+    } finally {
+      release();
+      await holding;
+    }
+  };
+
   const termsUpTo = (from: number, to: number): PnlFoldTerms => ({
     account: 'acc1',
     symbol: undefined,
@@ -353,22 +381,10 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       expect(await whileHeld(holdFill, ['f2000'], () => foldedFutures(terms))).toEqual(expected);
       expect(await checkpointRows()).toEqual([]);
       // Taken after the report's snapshot and still held when it keeps: whether it reaches before the checkpoint is not known yet.
-      let release: (() => void) | undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let holding: Promise<void> | undefined;
-      const report = foldedFutures(terms, async () => {
-        const taken = new Promise<void>((resolve) => {
-          holding = whileHeld(holdFill, ['f2001'], async () => {
-            resolve();
-            await held;
-          });
-        });
-        await taken;
-      });
-      expect(await report).toEqual(expected);
+      expect(
+        await heldFromWithinTheReport(holdFill, ['f2001'], (before) => foldedFutures(terms, before)),
+      ).toEqual(expected);
       expect(await checkpointRows()).toEqual([]);
-      release?.();
-      await holding;
     });
 
     it('a fill changed before a checkpoint (the fee a poll adds) removes it; one changed after it does not', async () => {
@@ -505,21 +521,10 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       expect(await whileHeld(holdFill, ['s2000'], () => foldedSpot(terms))).toEqual(expected);
       expect(await checkpointRows()).toEqual([]);
 
-      let release: (() => void) | undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let holding: Promise<void> | undefined;
-      const report = foldedSpot(terms, async () => {
-        await new Promise<void>((resolve) => {
-          holding = whileHeld(holdFill, ['s2001'], async () => {
-            resolve();
-            await held;
-          });
-        });
-      });
-      expect(await report).toEqual(expected);
+      expect(
+        await heldFromWithinTheReport(holdFill, ['s2001'], (before) => foldedSpot(terms, before)),
+      ).toEqual(expected);
       expect(await checkpointRows()).toEqual([]);
-      release?.();
-      await holding;
     });
 
     it('a fill changed before a checkpoint removes it, one after it does not; a late fill is counted next time', async () => {
