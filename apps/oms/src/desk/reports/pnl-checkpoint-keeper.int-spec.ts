@@ -105,7 +105,7 @@ describe('P&L checkpoint keeper: every history resumes from the day start', () =
     await database.dataSource.query('DELETE FROM rm_pnl_checkpoints');
     await database.dataSource.query('DELETE FROM rm_spot_pnl_checkpoints');
 
-    expect(await keeper.keepAt(NOW)).toEqual({ ran: true, failed: 0, deleted: 0 });
+    expect(await keeper.keepAt(NOW)).toEqual({ ran: true, reports: 2, failed: 0, deleted: 0 });
     const before = fillsBefore(DAY_START);
     expect(await positionCheckpoints()).toEqual([
       { side: 'LONG', before_ms: String(DAY_START), realFills: before },
@@ -118,7 +118,7 @@ describe('P&L checkpoint keeper: every history resumes from the day start', () =
     expect(await dayReport('average-cost')).toEqual(wholeHistory.average);
 
     // A later round of the same day has nothing new to fold, and keeps what it has.
-    expect(await keeper.keepAt(NOW + HOUR_MS)).toEqual({ ran: true, failed: 0, deleted: 0 });
+    expect(await keeper.keepAt(NOW + HOUR_MS)).toEqual({ ran: true, reports: 2, failed: 0, deleted: 0 });
     expect(await positionCheckpoints()).toHaveLength(1);
     expect(await spotCheckpoints()).toHaveLength(2);
   });
@@ -128,13 +128,21 @@ describe('P&L checkpoint keeper: every history resumes from the day start', () =
     await other.connect();
     try {
       await other.query(`SELECT pg_advisory_lock(hashtextextended('oms:pnl-checkpoint-keeper', 0))`);
-      expect(await keeper.keepAt(NOW)).toEqual({ ran: false, failed: 0, deleted: 0 });
+      expect(await keeper.keepAt(NOW)).toEqual({ ran: false, reports: 0, failed: 0, deleted: 0 });
       expect(await positionCheckpoints()).toEqual([]);
       await other.query(`SELECT pg_advisory_unlock(hashtextextended('oms:pnl-checkpoint-keeper', 0))`);
       expect((await keeper.keepAt(NOW)).ran).toBe(true);
     } finally {
       await other.release();
     }
+  });
+
+  it('starts no further report once shutdown has begun', async () => {
+    const stopping = new PnlCheckpointKeeper(database.dataSource, reports, ['acc1']);
+    await stopping.beforeApplicationShutdown();
+    expect(await stopping.keepAt(NOW)).toEqual({ ran: true, reports: 0, failed: 0, deleted: 0 });
+    expect(await positionCheckpoints()).toEqual([]);
+    expect((await keeper.keepAt(NOW)).ran).toBe(true);
   });
 
   it("deletes checkpoints older than a week, but a month's first day's and each history's newest", async () => {
@@ -155,7 +163,7 @@ describe('P&L checkpoint keeper: every history resumes from the day start', () =
     await kept('LONG', weekAgo);
     await kept('SHORT', monthStart + 3 * DAY_MS);
 
-    expect(await keeper.keepAt(NOW)).toEqual({ ran: true, failed: 0, deleted: 2 });
+    expect(await keeper.keepAt(NOW)).toEqual({ ran: true, reports: 2, failed: 0, deleted: 2 });
     expect((await positionCheckpoints()).map((row) => [row.side, Number(row.before_ms)])).toEqual([
       ['LONG', monthStart],
       ['LONG', weekAgo],

@@ -32,6 +32,8 @@ const METHODS = ['average-cost', 'fifo'] as const;
 export interface CheckpointRound {
   /** False when another process was keeping them. */
   readonly ran: boolean;
+  /** Reports run: one per account and cost method, fewer when shutdown began. */
+  readonly reports: number;
   /** Reports that could not be folded (each logged). */
   readonly failed: number;
   /** Old checkpoints deleted. */
@@ -52,6 +54,8 @@ export class PnlCheckpointKeeper implements OnApplicationBootstrap, BeforeApplic
   private readonly logger = new Logger(PnlCheckpointKeeper.name);
   private timers: NodeJS.Timeout[] = [];
   private round?: Promise<unknown>;
+  /** Set when shutdown begins: a round starts no further report. */
+  private stopping = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -67,8 +71,12 @@ export class PnlCheckpointKeeper implements OnApplicationBootstrap, BeforeApplic
     for (const timer of this.timers) timer.unref();
   }
 
-  /** Stops the rounds; a round under way finishes while the database is still open. */
+  /**
+   * Stops the rounds: a round under way ends after the report it is folding (the next
+   * round goes on from the checkpoints kept so far), while the database is still open.
+   */
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     for (const timer of this.timers) clearTimeout(timer);
     await this.round;
   }
@@ -100,12 +108,14 @@ export class PnlCheckpointKeeper implements OnApplicationBootstrap, BeforeApplic
         `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`,
         [KEEPER_LOCK],
       )) as Array<{ locked: boolean }>;
-      if (!locked) return { ran: false, failed: 0, deleted: 0 };
+      if (!locked) return { ran: false, reports: 0, failed: 0, deleted: 0 };
       try {
         const dayStart = utcDayStart(now);
+        let reports = 0;
         let failed = 0;
         for (const account of this.accounts) {
           for (const method of METHODS) {
+            if (this.stopping) return { ran: true, reports, failed, deleted: 0 };
             const firstMillisecond = new PnlReportQuery(
               account,
               undefined,
@@ -114,6 +124,7 @@ export class PnlCheckpointKeeper implements OnApplicationBootstrap, BeforeApplic
               method,
               'symbol',
             );
+            reports += 1;
             await this.reports.execute(firstMillisecond).catch((error: unknown) => {
               failed += 1;
               this.logger.warn({ account, method, err: error }, 'P&L checkpoints of the account not kept');
@@ -122,6 +133,7 @@ export class PnlCheckpointKeeper implements OnApplicationBootstrap, BeforeApplic
         }
         return {
           ran: true,
+          reports,
           failed,
           deleted: await deleteOldCheckpoints(lock, dayStart - CHECKPOINT_DAYS_KEPT * DAY_MS),
         };
