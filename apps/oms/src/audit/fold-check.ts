@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { Counter, Gauge, register } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
+import { registeredMetric } from '../metrics/registered-metric';
 import { hashState } from '@oms/persistence';
 import { createLogger } from '@oms/platform';
 import { AggregateDeciders } from '../aggregates/aggregate-deciders';
@@ -25,12 +26,8 @@ export const FOLD_CHECK_SAMPLE = `
         ORDER BY random() LIMIT $1) a
   LEFT JOIN rm_orders o ON o.stream_id = a.stream_id`;
 
-function metric<T>(name: string, create: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? create();
-}
-
 const checked = () =>
-  metric(
+  registeredMetric(
     'oms_fold_check_aggregates_total',
     () =>
       new Counter({
@@ -39,7 +36,7 @@ const checked = () =>
       }),
   );
 const differences = () =>
-  metric(
+  registeredMetric(
     'oms_fold_check_differences_total',
     () =>
       new Counter({
@@ -48,7 +45,7 @@ const differences = () =>
       }),
   );
 const lastDifferences = () =>
-  metric(
+  registeredMetric(
     'oms_fold_check_last_differences',
     () =>
       new Gauge({

@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Gauge, Histogram, register } from 'prom-client';
-
-/** Registered once per process (several OMS instances in one test process share them). */
-function metric<T>(name: string, create: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? create();
-}
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { registeredMetric } from '../../metrics/registered-metric';
 
 export type ResolutionEvidence = 'lookup' | 'stream-or-poll' | 'absent' | 'ack';
 
@@ -23,7 +19,7 @@ export type PlacementStep = 'pre-trade' | 'intent' | 'venue' | 'outcome' | 'answ
  */
 @Injectable()
 export class CommandMetrics {
-  private readonly ordersByStatus = metric(
+  private readonly ordersByStatus = registeredMetric(
     'oms_desk_orders_total',
     () =>
       new Counter({
@@ -32,7 +28,7 @@ export class CommandMetrics {
         labelNames: ['market', 'status'],
       }),
   );
-  private readonly uncertainNow = metric(
+  private readonly uncertainNow = registeredMetric(
     'oms_orders_uncertain',
     () =>
       new Gauge({
@@ -41,7 +37,7 @@ export class CommandMetrics {
         labelNames: ['kind'],
       }),
   );
-  private readonly timeToCertainty = metric(
+  private readonly timeToCertainty = registeredMetric(
     'oms_time_to_certainty_seconds',
     () =>
       new Histogram({
@@ -51,7 +47,7 @@ export class CommandMetrics {
         buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
       }),
   );
-  private readonly resolutions = metric(
+  private readonly resolutions = registeredMetric(
     'oms_resolutions_total',
     () =>
       new Counter({
@@ -60,7 +56,7 @@ export class CommandMetrics {
         labelNames: ['kind', 'evidence'],
       }),
   );
-  private readonly lookups = metric(
+  private readonly lookups = registeredMetric(
     'oms_resolution_lookups_total',
     () =>
       new Counter({
@@ -69,7 +65,7 @@ export class CommandMetrics {
         labelNames: ['kind', 'answer'],
       }),
   );
-  private readonly keyBudgets = metric(
+  private readonly keyBudgets = registeredMetric(
     'oms_venue_key_budget_weight_per_second',
     () =>
       new Gauge({
@@ -78,7 +74,7 @@ export class CommandMetrics {
         labelNames: ['account', 'category'],
       }),
   );
-  private readonly refusals = metric(
+  private readonly refusals = registeredMetric(
     'oms_pre_trade_refusals_total',
     () =>
       new Counter({
@@ -88,7 +84,7 @@ export class CommandMetrics {
       }),
   );
 
-  private readonly placementSteps = metric(
+  private readonly placementSteps = registeredMetric(
     'oms_desk_order_step_seconds',
     () =>
       new Histogram({

@@ -1,4 +1,5 @@
 import { utcDayStart } from '@oms/domain';
+import { register } from 'prom-client';
 import { ObservationEvent } from '@oms/observations';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldServices } from '../../aggregates/fold-services';
@@ -55,6 +56,15 @@ function workload(): ObservationEvent[] {
     );
   }
   return events;
+}
+
+/** The value of a registered metric with exactly these labels (0 before its first count). */
+async function metricValue(name: string, labels: Record<string, string>): Promise<number> {
+  const metric = register.getSingleMetric(name);
+  if (metric === undefined) return 0;
+  const { values } = await metric.get();
+  const found = values.find((value) => JSON.stringify(value.labels) === JSON.stringify(labels));
+  return found?.value ?? 0;
 }
 
 describe('P&L checkpoint keeper: every history resumes from the day start', () => {
@@ -121,6 +131,26 @@ describe('P&L checkpoint keeper: every history resumes from the day start', () =
     expect(await keeper.keepAt(NOW + HOUR_MS)).toEqual({ ran: true, reports: 2, failed: 0, deleted: 0 });
     expect(await positionCheckpoints()).toHaveLength(1);
     expect(await spotCheckpoints()).toHaveLength(2);
+  });
+
+  it("counts its rounds by outcome, and the latest round's time, in the metrics", async () => {
+    const ranBefore = await metricValue('oms_pnl_checkpoint_rounds_total', { outcome: 'ran' });
+    const skippedBefore = await metricValue('oms_pnl_checkpoint_rounds_total', { outcome: 'skipped' });
+    await keeper.keepAt(NOW);
+    const other = database.dataSource.createQueryRunner();
+    await other.connect();
+    try {
+      await other.query(`SELECT pg_advisory_lock(hashtextextended('oms:pnl-checkpoint-keeper', 0))`);
+      await keeper.keepAt(NOW);
+      await other.query(`SELECT pg_advisory_unlock(hashtextextended('oms:pnl-checkpoint-keeper', 0))`);
+    } finally {
+      await other.release();
+    }
+    expect(await metricValue('oms_pnl_checkpoint_rounds_total', { outcome: 'ran' })).toBe(ranBefore + 1);
+    expect(await metricValue('oms_pnl_checkpoint_rounds_total', { outcome: 'skipped' })).toBe(
+      skippedBefore + 1,
+    );
+    expect(await metricValue('oms_pnl_checkpoint_last_round_seconds', {})).toBeGreaterThan(0);
   });
 
   it('does nothing while another OMS process holds the keeper', async () => {

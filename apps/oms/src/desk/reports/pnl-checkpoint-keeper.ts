@@ -6,7 +6,9 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { utcDayStart } from '@oms/domain';
+import { Counter, Gauge } from 'prom-client';
 import { DataSource, QueryRunner } from 'typeorm';
+import { registeredMetric } from '../../metrics/registered-metric';
 import { SERVED_ACCOUNTS } from '../../access/account-scope';
 import { PnlReportHandler, PnlReportQuery } from './pnl-report.query';
 
@@ -28,6 +30,35 @@ export const CHECKPOINT_DAYS_KEPT = 7;
 const KEEPER_LOCK = 'oms:pnl-checkpoint-keeper';
 
 const METHODS = ['average-cost', 'fifo'] as const;
+
+const rounds = () =>
+  registeredMetric(
+    'oms_pnl_checkpoint_rounds_total',
+    () =>
+      new Counter({
+        name: 'oms_pnl_checkpoint_rounds_total',
+        help: 'Rounds of the P&L checkpoint keeper, by outcome: ran, skipped (another process keeps them) or failed',
+        labelNames: ['outcome'],
+      }),
+  );
+const failedReports = () =>
+  registeredMetric(
+    'oms_pnl_checkpoint_failed_reports_total',
+    () =>
+      new Counter({
+        name: 'oms_pnl_checkpoint_failed_reports_total',
+        help: "Reports of an account and cost method the keeper could not fold (each logged); that account's checkpoints wait for the next round",
+      }),
+  );
+const lastRoundSeconds = () =>
+  registeredMetric(
+    'oms_pnl_checkpoint_last_round_seconds',
+    () =>
+      new Gauge({
+        name: 'oms_pnl_checkpoint_last_round_seconds',
+        help: "How long the keeper's latest round took: long after a deploy or a replay, when every history is folded once",
+      }),
+  );
 
 export interface CheckpointRound {
   /** False when another process was keeping them. */
@@ -99,8 +130,22 @@ export class PnlCheckpointKeeper implements OnApplicationBootstrap, BeforeApplic
       .finally(() => (this.round = undefined));
   }
 
-  /** One round, as at `now` (epoch ms). */
+  /** One round, as at `now` (epoch ms), counted in the keeper's metrics. */
   async keepAt(now: number): Promise<CheckpointRound> {
+    const started = process.hrtime.bigint();
+    try {
+      const round = await this.roundAt(now);
+      rounds().inc({ outcome: round.ran ? 'ran' : 'skipped' });
+      failedReports().inc(round.failed);
+      if (round.ran) lastRoundSeconds().set(Number(process.hrtime.bigint() - started) / 1e9);
+      return round;
+    } catch (error) {
+      rounds().inc({ outcome: 'failed' });
+      throw error;
+    }
+  }
+
+  private async roundAt(now: number): Promise<CheckpointRound> {
     const lock = this.dataSource.createQueryRunner('master');
     await lock.connect();
     try {
