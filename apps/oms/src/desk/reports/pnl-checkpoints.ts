@@ -1,7 +1,7 @@
 import { PositionHistoryCheckpoint, SpotPnlCheckpoint } from '@oms/domain';
 import { createLogger } from '@oms/platform';
 import { QueryRunner } from 'typeorm';
-import { PnlReportScope, reportedPositions, reportedSpotSymbols } from './pnl-histories';
+import { PnlReportScope, reportedPositionsQuery, reportedSpotSymbolsQuery } from './pnl-histories';
 
 const log = createLogger('PnlCheckpoints');
 
@@ -82,21 +82,21 @@ export class HistoryWatches {
     private readonly spot: ReadonlyMap<string, number>,
   ) {}
 
-  /** Starts a watch of every history in the scope. */
+  /**
+   * Starts a watch of every history in the scope: one statement per market, which
+   * lists the histories as the report will and watches each.
+   */
   static async start(runner: QueryRunner, scope: PnlReportScope): Promise<HistoryWatches> {
-    const positions = await reportedPositions(runner, scope);
+    const positions = reportedPositionsQuery(scope);
     const positionWatches = (await runner.query(
       `SELECT h.symbol, h.side, rm_watch_position_pnl_history($1, h.symbol, h.side) AS watch
-         FROM unnest($2::text[], $3::text[]) AS h(symbol, side)`,
-      [
-        scope.account,
-        positions.map((position) => position.symbol),
-        positions.map((position) => position.side),
-      ],
+         FROM (${positions.sql}) h`,
+      positions.parameters,
     )) as Array<{ symbol: string; side: string; watch: string | null }>;
+    const symbols = reportedSpotSymbolsQuery(scope);
     const spotWatches = (await runner.query(
-      `SELECT h.symbol, rm_watch_spot_pnl_history($1, h.symbol) AS watch FROM unnest($2::text[]) AS h(symbol)`,
-      [scope.account, await reportedSpotSymbols(runner, scope)],
+      `SELECT h.symbol, rm_watch_spot_pnl_history($1, h.symbol) AS watch FROM (${symbols.sql}) h`,
+      symbols.parameters,
     )) as Array<{ symbol: string; watch: string | null }>;
     return new HistoryWatches(
       watchedBy(positionWatches, (row) => historyKeyText(scope.account, row.symbol, row.side)),
@@ -162,9 +162,8 @@ export class CheckpointsToKeep {
     });
   }
 
-  /** Keeps each under its watch, outside any transaction (READ COMMITTED); the number kept. */
-  async keep(runner: QueryRunner, watches: HistoryWatches): Promise<number> {
-    let keptCount = 0;
+  /** Keeps each under its watch, outside any transaction (READ COMMITTED). */
+  async keep(runner: QueryRunner, watches: HistoryWatches): Promise<void> {
     for (const { keeper, history, keys, watchOf, kept } of this.taken) {
       const watch = watchOf(watches);
       if (watch === null) continue;
@@ -174,9 +173,8 @@ export class CheckpointsToKeep {
         kept.beforeMs,
         JSON.stringify(kept.checkpoint),
       ])) as Array<{ done: boolean }>;
-      if (done) keptCount += 1;
-      else log.debug(history, 'a fill before the checkpoint changed while the report read it; none kept');
+      if (!done)
+        log.debug(history, 'a fill before the checkpoint changed while the report read it; none kept');
     }
-    return keptCount;
   }
 }

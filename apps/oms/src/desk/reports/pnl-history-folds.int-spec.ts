@@ -109,6 +109,8 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     await runner.connect();
     try {
       return await inReportSnapshot(runner, terms, async (toKeep) => {
+        // The snapshot is taken by the first statement, before `before` changes anything.
+        await runner.query('SELECT 1');
         await before?.();
         return work(runner, toKeep);
       });

@@ -18,8 +18,7 @@ export async function inReportSnapshot<T>(
   const toKeep = new CheckpointsToKeep();
   await runner.startTransaction('REPEATABLE READ');
   try {
-    // The snapshot is taken by the transaction's first statement: here, after the watches.
-    await runner.query('SELECT 1');
+    // The snapshot is taken by the transaction's first statement, in `read`: after the watches.
     const result = await read(toKeep);
     await runner.commitTransaction();
     await toKeep.keep(runner, watches);

@@ -36,7 +36,8 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
     await runner.connect();
     try {
       const scope = { account: query.account, symbol: query.symbol, to: query.to.getTime() };
-      return await inReportSnapshot(runner, scope, async (toKeep) => {
+      // Read in the snapshot; the report is built once it has ended.
+      const read = await inReportSnapshot(runner, scope, async (toKeep) => {
         const markRows = (await runner.query(`SELECT symbol, price, time FROM rm_marks`)) as Array<{
           symbol: string;
           price: string;
@@ -57,17 +58,15 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
         const futures = await foldPositions(runner, terms, toKeep);
         const venueRealized = await this.venueRealized(runner, query);
         for (const symbol of venueRealized.keys()) if (!futures.has(symbol)) futures.set(symbol, []);
-        return buildPnlReport({
-          account: query.account,
-          from: query.from.getTime(),
-          to: query.to.getTime(),
-          method: query.method,
-          groupBy: query.groupBy,
-          spot,
-          futures,
-          venueRealized,
-          marks,
-        });
+        return { marks, spot, futures, venueRealized };
+      });
+      return buildPnlReport({
+        account: query.account,
+        from: query.from.getTime(),
+        to: query.to.getTime(),
+        method: query.method,
+        groupBy: query.groupBy,
+        ...read,
       });
     } finally {
       await runner.release();
