@@ -401,6 +401,35 @@ describe('desk order commands (e2e)', () => {
     }
   });
 
+  it('checks single orders sent at the same moment against the balance one after the other: those the others leave no funds for are refused before anything is sent', async () => {
+    const total = Number(await spotBalanceOf('BTC'));
+    const quantity = (Math.floor(total * 300) / 1000).toFixed(3);
+    const sell = { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', quantity, price: '250000' };
+    // Five orders, each for 30 % of the balance, sent together: at most three fit.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => desk.call('POST', '/v1/spot/orders', { account: 'demo', ...sell })),
+    );
+    const placed = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(placed).toHaveLength(3);
+    for (const answer of refused) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({
+        code: 'PRE_TRADE_REFUSED',
+        rule: 'AVAILABLE_BALANCE',
+        field: 'quantity',
+      });
+    }
+    const canceled = await desk.call('POST', '/v1/spot/orders/cancel-by-ids', {
+      account: 'demo',
+      ids: placed.map((answer) => answer.body.id),
+    });
+    expect(canceled.status).toBe(202);
+    for (const answer of placed) {
+      await desk.orderUntil(answer.body.id, (current) => current.status === 'CANCELED', 30_000);
+    }
+  });
+
   it('answers a spot order that fills at once with its quote and an average price consistent with it, as the stream report brings them', async () => {
     const placed = await desk.call(
       'POST',

@@ -9,6 +9,7 @@ import {
 } from '@oms/domain';
 import { runIndependent } from '@oms/persistence';
 import {
+  CommandAdmission,
   CommandDecidedListener,
   CommandMetadata,
   OrderAggregateCommand,
@@ -87,6 +88,23 @@ export class OrderCommandService implements OrderCommandPort {
     entries: readonly OrderCommandEntry[],
     metadata: CommandMetadata,
   ): Promise<Array<OrderCommandResult | DomainError>> {
+    // Without an admission every entry is decided: no result is null.
+    return (await this.run(entries, metadata)) as Array<OrderCommandResult | DomainError>;
+  }
+
+  executeAdmitted(
+    entries: readonly OrderCommandEntry[],
+    metadata: CommandMetadata,
+    admit: CommandAdmission,
+  ): Promise<Array<OrderCommandResult | DomainError | null>> {
+    return this.run(entries, metadata, admit);
+  }
+
+  private async run(
+    entries: readonly OrderCommandEntry[],
+    metadata: CommandMetadata,
+    admit?: CommandAdmission,
+  ): Promise<Array<OrderCommandResult | DomainError | null>> {
     const commands = entries.map((entry) => ({
       ...entry,
       streamId: orderStreamIdOf(entry.ref),
@@ -97,6 +115,12 @@ export class OrderCommandService implements OrderCommandPort {
     const outcome = await this.transactions.run(
       async (context) => {
         attempt += 1;
+        // First, before anything is read for deciding: the admission's locks are held
+        // from here to the commit.
+        const admitted = admit === undefined ? null : await admit(context.executor);
+        if (admitted !== null && admitted.length !== commands.length) {
+          throw new Error(`an admission answered ${admitted.length} entries for ${commands.length} commands`);
+        }
         if (attempt === 1) {
           for (const { ref, command, streamId, acknowledgedOrderId } of commands) {
             // An order the command creates is new: the first attempt skips reading it (a
@@ -129,9 +153,13 @@ export class OrderCommandService implements OrderCommandPort {
             );
           },
         ]);
-        const decisions: Array<{ version: number } | DomainError> = [];
+        const decisions: Array<{ version: number } | DomainError | null> = [];
         let answered = false;
-        for (const { command, streamId, origin, onDecided } of commands) {
+        for (const [index, { command, streamId, origin, onDecided }] of commands.entries()) {
+          if (admitted !== null && !admitted[index]) {
+            decisions.push(null);
+            continue;
+          }
           const decided = await this.decide(context, streamId, command, origin);
           if (decided instanceof DomainError) {
             decisions.push(decided);
@@ -155,7 +183,7 @@ export class OrderCommandService implements OrderCommandPort {
       { flushCommit: commands.some(({ origin }) => origin.source === 'oms') },
     );
     return outcome.result.map((decision, index) =>
-      decision instanceof DomainError
+      decision === null || decision instanceof DomainError
         ? decision
         : resultOf(commands[index].streamId, outcome.committed, decision.version),
     );

@@ -1,4 +1,5 @@
 import { DomainError, FuturesOrderCommand, FuturesStopOrderCommand, SpotOrderCommand } from '@oms/domain';
+import { SqlExecutor } from '@oms/persistence';
 import { OrderRow } from '../projections/order-row';
 
 interface OrderAggregateKey {
@@ -82,6 +83,16 @@ export interface OrderCommandResult {
 export type CommandDecidedListener = (decided: OrderCommandResult) => void;
 
 /**
+ * Runs first in the commands' transaction, before any of them is decided, and again in
+ * each retry: it may lock (transaction locks, held until the commit) and read, and
+ * answers, entry by entry, which commands go on. What it reads is what the commit
+ * builds on: a check of an account's funds made here, under that account's lock, sees
+ * every intent committed before and none can slip in until this one commits. Throwing
+ * rolls the transaction back and fails the whole call with that error.
+ */
+export type CommandAdmission = (executor: SqlExecutor) => Promise<readonly boolean[]>;
+
+/**
  * Runs one desk or resolver command against an order aggregate: load its state, decide
  * with libs/domain, append with the real expected version (retrying on a conflict with
  * the Kafka fold), and project the read models, all in one Postgres transaction.
@@ -106,6 +117,16 @@ export interface OrderCommandPort {
     entries: readonly OrderCommandEntry[],
     metadata: CommandMetadata,
   ): Promise<Array<OrderCommandResult | DomainError>>;
+
+  /**
+   * `executeAll` with an admission that runs first in the transaction: an entry it does
+   * not admit is neither decided nor written, and its result is null.
+   */
+  executeAdmitted(
+    entries: readonly OrderCommandEntry[],
+    metadata: CommandMetadata,
+    admit: CommandAdmission,
+  ): Promise<Array<OrderCommandResult | DomainError | null>>;
 }
 
 export const ORDER_COMMAND_PORT = Symbol('ORDER_COMMAND_PORT');

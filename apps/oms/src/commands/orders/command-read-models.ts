@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { SqlExecutor } from '@oms/persistence';
 import { HoldingOrderRow, SpotHolding } from '../pre-trade/order-exposure';
 import { toOrderResponse } from '../../desk/orders/order.mapper';
 import { OrderResponse } from '../../desk/orders/order.response';
@@ -88,10 +89,9 @@ export class CommandReadModels {
   async spotFunds(
     account: string,
     assets: readonly string[],
+    executor: SqlExecutor = this.dataSource,
   ): Promise<{ totals: Record<string, string>; holdings: SpotHolding[] }> {
-    const [row] = await this.dataSource.query<
-      Array<{ totals: Record<string, string>; holdings: SpotHolding[] }>
-    >(
+    const [row] = (await executor.query(
       `SELECT coalesce((SELECT json_object_agg(asset, total::text) FROM rm_balances
                          WHERE account = $1 AND wallet = 'spot' AND asset = ANY($2::text[])), '{}'::json) AS totals,
               coalesce((SELECT json_agg(h) FROM (
@@ -99,34 +99,56 @@ export class CommandReadModels {
                        limit_quote::text AS "limitQuote", market_remaining_qty::text AS "marketRemainingQty"
                   FROM (${keptSpotHoldings('$1')}) kept) h), '[]'::json) AS holdings`,
       [account, assets],
-    );
+    )) as Array<{ totals: Record<string, string>; holdings: SpotHolding[] }>;
     return row;
+  }
+
+  /**
+   * Takes the account's transaction locks on these funds (wallet and asset), in one
+   * order whatever the caller's, so that two transactions taking several never wait on
+   * each other. Held until the transaction ends: what intents that spend them check
+   * and record is serialised, in this process and any other on the same database.
+   */
+  async lockFunds(
+    executor: SqlExecutor,
+    account: string,
+    wallet: 'spot' | 'futures',
+    assets: readonly string[],
+  ): Promise<void> {
+    const keys = [...new Set(assets)].map((asset) => `oms:funds:${account}:${wallet}:${asset}`).sort();
+    if (keys.length === 0) return;
+    await executor.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended(key, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n`,
+      [keys],
+    );
   }
 
   async holdingOrders(
     account: string,
     market: 'spot' | 'futures',
     statuses: readonly string[],
+    executor: SqlExecutor = this.dataSource,
   ): Promise<HoldingOrderRow[]> {
-    return this.dataSource.query<HoldingOrderRow[]>(
+    return executor.query(
       `SELECT symbol, side, type, status, price::text AS price, orig_qty::text AS "origQty",
               amount::text AS amount, executed_qty::text AS "executedQty",
               cumulative_quote_qty::text AS "cumulativeQuoteQty", leverage::text AS leverage
          FROM rm_orders WHERE account = $1 AND market = $2 AND status IN (${statusList(statuses)})`,
       [account, market],
-    );
+    ) as Promise<HoldingOrderRow[]>;
   }
 
   async balance(
     account: string,
     wallet: 'spot' | 'futures',
     asset: string,
+    executor: SqlExecutor = this.dataSource,
   ): Promise<{ free: string; total: string } | null> {
-    const rows = await this.dataSource.query<Array<{ free: string; total: string }>>(
+    const rows = (await executor.query(
       `SELECT free::text AS free, total::text AS total FROM rm_balances
         WHERE account = $1 AND wallet = $2 AND asset = $3`,
       [account, wallet, asset],
-    );
+    )) as Array<{ free: string; total: string }>;
     return rows[0] ?? null;
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, FuturesOrderRequest, FuturesStopOrderRequest, SpotOrderRequest } from '@oms/domain';
+import { SqlExecutor } from '@oms/persistence';
 import { DeskError } from '../../errors/desk-error';
 import { OrderCommandEntry } from '../../orders/order-command.port';
 import { FuturesMargin, SpotFunds } from '../pre-trade/order-funds';
@@ -13,9 +14,14 @@ import { futuresIntentOf, futuresRequestOf, spotIntentOf, spotRequestOf } from '
 import { RecordedIntent } from './order-placement.service';
 
 /** How one market's orders are read, checked against funds read once, and recorded. */
-interface IntentKind<Input, Request, Funds> {
+interface IntentKind<Input, Request, Pricing, Funds> {
   read(input: Input): Request;
-  funds(requests: readonly Request[]): Promise<Funds>;
+  /** Read before the intents' transaction (it may ask the venue). */
+  pricing(requests: readonly Request[]): Promise<Pricing>;
+  /** Funds not read yet: every rule but the funds rule can be checked against them. */
+  unread(pricing: Pricing): Funds;
+  /** In the intents' transaction: the account's lock on the funds, then the funds. */
+  funds(requests: readonly Request[], pricing: Pricing, executor: SqlExecutor): Promise<Funds>;
   /** Throws the pre-trade refusal naming the field. */
   check(funds: Funds, request: Request, fieldPrefix: string): void;
   hold(funds: Funds, request: Request): void;
@@ -33,9 +39,11 @@ interface CheckedEntry<Input, Request> extends ReadEntry<Input, Request> {
 
 /**
  * Records the intents of a batch's orders: each is read and checked on its own (a
- * refused order becomes its entry's error, the others go on), against the account's
- * funds read once and counting the orders let through before it; then every intent is
- * written in one transaction, one commit reaching the disk before the venue is called.
+ * refused order becomes its entry's error, the others go on), every rule but the funds
+ * before the transaction; then, in one transaction, the account's funds are locked and
+ * read once, each order is checked against them counting the orders let through before
+ * it, and the intents of those let through are written, one commit reaching the disk
+ * before the venue is called.
  */
 @Injectable()
 export class BatchIntentRecorder {
@@ -55,7 +63,10 @@ export class BatchIntentRecorder {
       origin,
       {
         read: spotRequestOf,
-        funds: (requests) => this.preTrade.spotFunds(gateway, requests),
+        pricing: (requests) => this.preTrade.spotPricing(gateway, requests),
+        unread: (pricing) => SpotFunds.unread(pricing),
+        funds: (requests, pricing, executor) =>
+          this.preTrade.lockedSpotFunds(gateway, requests, pricing, executor),
         check: (funds, request, prefix) => this.preTrade.checkSpotWith(gateway, funds, request, prefix),
         hold: (funds: SpotFunds, request) => funds.hold(request),
         intent: (clientOrderId, request) => spotIntentOf(account, clientOrderId, request, origin),
@@ -74,7 +85,10 @@ export class BatchIntentRecorder {
       origin,
       {
         read: futuresRequestOf,
-        funds: (requests) => this.preTrade.futuresMargin(gateway, requests),
+        pricing: (requests) => this.preTrade.futuresPricing(gateway, requests),
+        unread: (pricing) => FuturesMargin.unread(pricing),
+        funds: (requests, pricing, executor) =>
+          this.preTrade.lockedFuturesMargin(gateway, requests, pricing, executor),
         check: (margin, request, prefix) => this.preTrade.checkFuturesWith(gateway, margin, request, prefix),
         hold: (margin: FuturesMargin, request) => margin.hold(request),
         intent: (clientOrderId, request) => futuresIntentOf(account, clientOrderId, request, origin),
@@ -82,43 +96,63 @@ export class BatchIntentRecorder {
     );
   }
 
-  private async record<Input extends SpotOrderInput | FuturesOrderInput, Request, Funds>(
+  private async record<Input extends SpotOrderInput | FuturesOrderInput, Request, Pricing, Funds>(
     inputs: readonly Input[],
     origin: CommandOrigin,
-    kind: IntentKind<Input, Request, Funds>,
+    kind: IntentKind<Input, Request, Pricing, Funds>,
   ): Promise<Array<RecordedIntent<Request> | DeskError>> {
     const read: Array<ReadEntry<Input, Request> | DeskError> = inputs.map((input, index) =>
       deskErrorOr(() => ({ input, request: readDeskRequest(() => kind.read(input), prefixOf(index)) })),
     );
     const requests = read.filter(isEntry).map((slot) => slot.request);
-    const funds = requests.length === 0 ? null : await kind.funds(requests);
-    // In request order: each order's check sees what the orders before it will hold.
+    if (requests.length === 0) return read as DeskError[];
+    const pricing = await kind.pricing(requests);
+    const unread = kind.unread(pricing);
     const checked: Array<CheckedEntry<Input, Request> | DeskError> = read.map(
       (slot, index): CheckedEntry<Input, Request> | DeskError => {
-        if (slot instanceof DeskError || funds === null) return slot as DeskError;
+        if (slot instanceof DeskError) return slot;
         return deskErrorOr(() => {
-          kind.check(funds, slot.request, prefixOf(index));
+          kind.check(unread, slot.request, prefixOf(index));
           const clientOrderId = readDeskRequest(
             () => newClientOrderId(slot.input.clientOrderId),
             prefixOf(index),
           );
-          kind.hold(funds, slot.request);
           return { ...slot, intent: kind.intent(clientOrderId, slot.request) };
         });
       },
     );
     const accepted = checked.filter(isEntry);
+    // The funds refusals of the transaction's last attempt, by entry of `accepted`.
+    let refusals: Array<DeskError | null> = [];
+    const admit = async (executor: SqlExecutor): Promise<boolean[]> => {
+      const funds = await kind.funds(
+        accepted.map((slot) => slot.request),
+        pricing,
+        executor,
+      );
+      // In request order: each order's check sees what the orders before it will hold.
+      refusals = accepted.map((slot) => {
+        const refused = deskErrorOr(() => kind.check(funds, slot.request, prefixOf(checked.indexOf(slot))));
+        if (refused instanceof DeskError) return refused;
+        kind.hold(funds, slot.request);
+        return null;
+      });
+      return refusals.map((refused) => refused === null);
+    };
     const results =
       accepted.length === 0
         ? []
-        : await this.commands.executeAll(
+        : await this.commands.executeAdmitted(
             accepted.map((slot) => slot.intent),
             origin,
             'oms',
+            admit,
           );
     return checked.map((slot, index) => {
       if (!isEntry(slot)) return slot;
-      const result = results[accepted.indexOf(slot)];
+      const position = accepted.indexOf(slot);
+      const result = results[position];
+      if (result === null) return refusals[position]!;
       if (result instanceof DomainError) return deskErrorOfDomain(result, prefixOf(index));
       return {
         ref: slot.intent.ref,

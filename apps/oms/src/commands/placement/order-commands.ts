@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@oms/domain';
 import {
+  CommandAdmission,
   CommandDecidedListener,
   CommandMetadata,
   ORDER_COMMAND_PORT,
@@ -52,5 +53,23 @@ export class OrderCommands {
       correlationId: origin.correlationId,
       source,
     });
+  }
+
+  /**
+   * Runs commands in one transaction after an admission that runs first in it (the
+   * funds check of intents, under the account's lock): an entry it does not admit is
+   * not written, and its result is null.
+   */
+  executeAdmitted(
+    entries: readonly OrderCommandEntry[],
+    origin: CommandOrigin,
+    source: NonNullable<CommandMetadata['source']>,
+    admit: CommandAdmission,
+  ): Promise<Array<OrderCommandResult | DomainError | null>> {
+    return this.port.executeAdmitted(
+      entries,
+      { actor: origin.actor, correlationId: origin.correlationId, source },
+      admit,
+    );
   }
 }

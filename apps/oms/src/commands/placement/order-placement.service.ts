@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WriteOutcome } from '@oms/exchange';
 import { DomainError, FuturesOrderRequest, FuturesStopOrderRequest, SpotOrderRequest } from '@oms/domain';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
-import { OrderAggregateRef, OrderCommandEntry } from '../../orders/order-command.port';
+import { CommandAdmission, OrderAggregateRef, OrderCommandEntry } from '../../orders/order-command.port';
 import { CommandMetrics } from '../metrics/command-metrics';
 import { omsOrderId as omsOrderIdOf, OrderRow } from '../../projections/order-row';
 import { orderStreamIdOf } from '../../aggregates/order-command.service';
@@ -107,10 +107,12 @@ export class OrderPlacementService {
     origin: CommandOrigin,
   ): Promise<RecordedIntent<SpotOrderRequest>> {
     const request = readDeskRequest(() => spotRequestOf(input));
-    await this.metrics.placementStep('spot', 'pre-trade', () => this.preTrade.checkSpot(gateway, request));
+    const admission = await this.metrics.placementStep('spot', 'pre-trade', () =>
+      this.preTrade.spotAdmission(gateway, request),
+    );
     const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId));
     const intent = spotIntentOf(input.account, clientOrderId, request, origin);
-    const omsOrderId = await this.intent('spot', intent, origin);
+    const omsOrderId = await this.intent('spot', intent, origin, admission);
     return { ref: intent.ref, omsOrderId, request, input };
   }
 
@@ -120,12 +122,12 @@ export class OrderPlacementService {
     origin: CommandOrigin,
   ): Promise<RecordedIntent<FuturesOrderRequest | FuturesStopOrderRequest>> {
     const request = readDeskRequest(() => futuresRequestOf(input));
-    await this.metrics.placementStep('futures', 'pre-trade', () =>
-      this.preTrade.checkFutures(gateway, request),
+    const admission = await this.metrics.placementStep('futures', 'pre-trade', () =>
+      this.preTrade.futuresAdmission(gateway, request),
     );
     const clientOrderId = readDeskRequest(() => newClientOrderId(input.clientOrderId));
     const intent = futuresIntentOf(input.account, clientOrderId, request, origin);
-    const omsOrderId = await this.intent('futures', intent, origin);
+    const omsOrderId = await this.intent('futures', intent, origin, admission);
     return { ref: intent.ref, omsOrderId, request, input };
   }
 
@@ -193,15 +195,21 @@ export class OrderPlacementService {
     throw deskErrorOfRejection(outcome.error, outcome.sent);
   }
 
-  /** Records an order's intent (timed as the placement's intent step); a refusal names the field. */
+  /**
+   * Records an order's intent after its funds check, in one transaction (timed as the
+   * placement's intent step); a refusal names the rule or the field.
+   */
   private intent(
     market: 'spot' | 'futures',
     intent: OrderCommandEntry,
     origin: CommandOrigin,
+    admission: CommandAdmission,
   ): Promise<string> {
     return this.metrics.placementStep(market, 'intent', async () => {
-      const [result] = await this.commands.executeAll([intent], origin, 'oms');
+      const [result] = await this.commands.executeAdmitted([intent], origin, 'oms', admission);
       if (result instanceof DomainError) throw deskErrorOfDomain(result);
+      // The admission of one order admits it or throws its refusal.
+      if (result === null) throw new Error(`the intent of ${intent.ref.clientOrderId} was not admitted`);
       return result.omsOrderId;
     });
   }

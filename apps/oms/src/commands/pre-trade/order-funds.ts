@@ -10,6 +10,19 @@ import {
   SymbolAssets,
 } from './order-exposure';
 
+/** What the spot checks price orders with, read before their intents' transaction. */
+export interface SpotPricing {
+  /** A recent price of the symbol, when a market order needs one. */
+  readonly referencePrice: string | null;
+}
+
+/** What the futures checks price orders with, read before their intents' transaction. */
+export interface FuturesPricing {
+  readonly referencePrice: string | null;
+  /** The symbol's leverage ('1' when no order opens a position). */
+  readonly leverage: string;
+}
+
 /**
  * What the spot checks of one account's orders read once: the wallet totals of the
  * assets they spend, what holding orders hold, and a reference price of their symbol.
@@ -25,6 +38,14 @@ export class SpotFunds {
     holdings: readonly SpotHolding[],
   ) {
     this.holdings = [...holdings];
+  }
+
+  /**
+   * Funds not read yet: every check but the funds rule runs against them (that rule is
+   * left out while no balance is known), before the intents' transaction reads them.
+   */
+  static unread(pricing: SpotPricing): SpotFunds {
+    return new SpotFunds(pricing.referencePrice, {}, []);
   }
 
   /** The wallet total of `asset`; null while the read models hold no balance for it. */
@@ -57,6 +78,11 @@ export class FuturesMargin {
     inFlight: readonly HoldingOrderRow[],
   ) {
     this.inFlight = [...inFlight];
+  }
+
+  /** Margin not read yet (or not needed: orders that only close), as `SpotFunds.unread`. */
+  static unread(pricing: FuturesPricing): FuturesMargin {
+    return new FuturesMargin(pricing.referencePrice, pricing.leverage, null, []);
   }
 
   /** The free margin; null while the read models hold no balance for it. */

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FuturesOrderRequest, FuturesStopOrderRequest, SpotOrderRequest } from '@oms/domain';
+import { SqlExecutor } from '@oms/persistence';
+import { CommandAdmission } from '../../orders/order-command.port';
 import { COMMANDS_CONFIG } from '../config/commands-config.token';
 import { CommandsConfig } from '../config/commands.config';
 import { limitsOf } from '../config/order-limits';
@@ -7,7 +9,7 @@ import { CommandMetrics } from '../metrics/command-metrics';
 import { CommandReadModels } from '../orders/command-read-models';
 import { VenueGateway } from '../venue/venue-gateways';
 import { IN_FLIGHT_STATUSES } from './order-exposure';
-import { FuturesMargin, SpotFunds } from './order-funds';
+import { FuturesMargin, FuturesPricing, SpotFunds, SpotPricing } from './order-funds';
 import { checkFuturesOrder, checkSpotOrder } from './order-pre-trade-checks';
 import { PreTradeRefusal, refusalError } from './pre-trade-refusal';
 
@@ -17,8 +19,11 @@ const LEVERAGE_TTL_MS = 60_000;
  * Runs the pre-trade checks of desk orders before anything is recorded or sent: the
  * venue's symbol rules, the desk limits of the account, and the funds left after what
  * open and in-flight orders hold (read models). Throws PRE_TRADE_REFUSED naming the
- * rule and the field. A batch reads the funds once (`spotFunds`, `futuresMargin`) and
- * checks each order against them (`checkSpotWith`, `checkFuturesWith`).
+ * rule and the field. The funds are read and checked in the transaction that records
+ * the orders' intents, under the account's lock on them (`spotAdmission`,
+ * `futuresAdmission`); a batch reads them once there (`lockedSpotFunds`,
+ * `lockedFuturesMargin`) and checks each order against them (`checkSpotWith`,
+ * `checkFuturesWith`).
  */
 @Injectable()
 export class PreTradeService {
@@ -30,55 +35,107 @@ export class PreTradeService {
     private readonly metrics: CommandMetrics,
   ) {}
 
-  async checkSpot(gateway: VenueGateway, request: SpotOrderRequest): Promise<void> {
-    this.checkSpotWith(gateway, await this.spotFunds(gateway, [request]), request);
+  /**
+   * The admission of one spot order's intent. Its pricing is read and every rule but
+   * the funds is checked now (a refusal throws PRE_TRADE_REFUSED naming the rule and the
+   * field); the funds are checked in the intent's transaction, under the account's lock
+   * on the asset the order spends, so that orders sent together are checked one after
+   * the other, each seeing what the intents committed before it hold.
+   */
+  async spotAdmission(gateway: VenueGateway, request: SpotOrderRequest): Promise<CommandAdmission> {
+    const pricing = await this.spotPricing(gateway, [request]);
+    this.checkSpotWith(gateway, SpotFunds.unread(pricing), request);
+    return async (executor) => {
+      this.checkSpotWith(gateway, await this.lockedSpotFunds(gateway, [request], pricing, executor), request);
+      return [true];
+    };
   }
 
-  async checkFutures(
+  /** The admission of one futures order's intent, as `spotAdmission` (the margin is the funds). */
+  async futuresAdmission(
     gateway: VenueGateway,
     request: FuturesOrderRequest | FuturesStopOrderRequest,
-  ): Promise<void> {
-    this.checkFuturesWith(gateway, await this.futuresMargin(gateway, [request]), request);
+  ): Promise<CommandAdmission> {
+    const pricing = await this.futuresPricing(gateway, [request]);
+    this.checkFuturesWith(gateway, FuturesMargin.unread(pricing), request);
+    return async (executor) => {
+      this.checkFuturesWith(
+        gateway,
+        await this.lockedFuturesMargin(gateway, [request], pricing, executor),
+        request,
+      );
+      return [true];
+    };
   }
 
   /**
-   * Reads, once, what checking these spot orders of one account and one symbol needs:
-   * the totals of the assets they spend, what holding orders hold, and the symbol's
-   * reference price when one of them is a market order.
+   * What pricing the checks of these spot orders (one account, one symbol) need, read
+   * before their intents' transaction, as it may ask the venue: the symbol's reference
+   * price when one of them is a market order.
    */
-  async spotFunds(gateway: VenueGateway, requests: readonly SpotOrderRequest[]): Promise<SpotFunds> {
+  async spotPricing(gateway: VenueGateway, requests: readonly SpotOrderRequest[]): Promise<SpotPricing> {
     const [first] = requests;
-    const spendAssets = [...new Set(requests.map((request) => spendAssetOf(gateway, request)))];
-    // Independent reads, run together: they sit on the path of every order.
-    const [referencePrice, funds] = await Promise.all([
-      requests.some((request) => request.price === null)
-        ? this.referencePrice(gateway, first.symbol, 'spot')
-        : Promise.resolve(null),
-      this.readModels.spotFunds(first.accountId, spendAssets),
-    ]);
-    return new SpotFunds(referencePrice, funds.totals, funds.holdings);
+    const market = requests.some((request) => request.price === null);
+    return { referencePrice: market ? await this.referencePrice(gateway, first.symbol, 'spot') : null };
   }
 
-  /** Reads, once, what checking these futures orders of one account and one symbol needs. */
-  async futuresMargin(
+  /** What pricing the checks of these futures orders need (reference price, leverage), as `spotPricing`. */
+  async futuresPricing(
     gateway: VenueGateway,
     requests: ReadonlyArray<FuturesOrderRequest | FuturesStopOrderRequest>,
-  ): Promise<FuturesMargin> {
+  ): Promise<FuturesPricing> {
     const [first] = requests;
-    const marginAsset = gateway.rules(first.symbol)?.info.quoteAsset ?? 'USDT';
-    const opens = requests.some((request) => request.side.endsWith('_OPEN'));
     const needsReference = requests.some(
       (request) =>
         request.price === null && (request.product === 'futures' || !request.side.endsWith('_OPEN')),
     );
-    // Independent reads, run together: they sit on the path of every order.
-    const [referencePrice, leverage, balance, rows] = await Promise.all([
+    const [referencePrice, leverage] = await Promise.all([
       needsReference ? this.referencePrice(gateway, first.symbol, 'futures') : null,
-      opens ? this.leverage(gateway, first.symbol) : '1',
-      opens ? this.readModels.balance(first.accountId, 'futures', marginAsset) : null,
-      opens ? this.readModels.holdingOrders(first.accountId, 'futures', IN_FLIGHT_STATUSES) : [],
+      opensPosition(requests) ? this.leverage(gateway, first.symbol) : '1',
     ]);
-    return new FuturesMargin(referencePrice, leverage, balance?.free ?? null, rows);
+    return { referencePrice, leverage };
+  }
+
+  /**
+   * In the intents' transaction of these spot orders (one account, one symbol): takes the
+   * account's lock on each asset they spend, held until the commit, then reads the
+   * totals of those assets and what holding orders hold, in one round trip.
+   */
+  async lockedSpotFunds(
+    gateway: VenueGateway,
+    requests: readonly SpotOrderRequest[],
+    pricing: SpotPricing,
+    executor: SqlExecutor,
+  ): Promise<SpotFunds> {
+    const [first] = requests;
+    const spendAssets = [...new Set(requests.map((request) => spendAssetOf(gateway, request)))];
+    const [, funds] = await Promise.all([
+      this.readModels.lockFunds(executor, first.accountId, 'spot', spendAssets),
+      this.readModels.spotFunds(first.accountId, spendAssets, executor),
+    ]);
+    return new SpotFunds(pricing.referencePrice, funds.totals, funds.holdings);
+  }
+
+  /**
+   * In the intents' transaction of these futures orders: when one of them opens a
+   * position, takes the account's lock on the margin asset, held until the commit, then
+   * reads the free margin and the in-flight orders. Orders that only close hold no margin.
+   */
+  async lockedFuturesMargin(
+    gateway: VenueGateway,
+    requests: ReadonlyArray<FuturesOrderRequest | FuturesStopOrderRequest>,
+    pricing: FuturesPricing,
+    executor: SqlExecutor,
+  ): Promise<FuturesMargin> {
+    if (!opensPosition(requests)) return FuturesMargin.unread(pricing);
+    const [first] = requests;
+    const marginAsset = gateway.rules(first.symbol)?.info.quoteAsset ?? 'USDT';
+    const [, balance, rows] = await Promise.all([
+      this.readModels.lockFunds(executor, first.accountId, 'futures', [marginAsset]),
+      this.readModels.balance(first.accountId, 'futures', marginAsset, executor),
+      this.readModels.holdingOrders(first.accountId, 'futures', IN_FLIGHT_STATUSES, executor),
+    ]);
+    return new FuturesMargin(pricing.referencePrice, pricing.leverage, balance?.free ?? null, rows);
   }
 
   /**
@@ -171,6 +228,11 @@ export class PreTradeService {
       return cached?.value ?? '1';
     }
   }
+}
+
+/** Whether one of these futures orders opens a position (and so holds margin). */
+function opensPosition(requests: ReadonlyArray<FuturesOrderRequest | FuturesStopOrderRequest>): boolean {
+  return requests.some((request) => request.side.endsWith('_OPEN'));
 }
 
 /** The asset a spot order spends: quote for a buy, base for a sell ('' for a symbol not known). */
