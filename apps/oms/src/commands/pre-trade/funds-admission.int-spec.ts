@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { DomainError, FuturesOrderRequest, omsClientOrderId, SpotOrderRequest } from '@oms/domain';
-import { ContractInfo, ExchangeAccount, ExchangeClient, SpotSymbolInfo, SymbolRules } from '@oms/exchange';
+import { ExchangeAccount, ExchangeClient, SymbolRules } from '@oms/exchange';
 import { buildDataSourceOptions } from '@oms/persistence';
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { createFoldServices } from '../../aggregates/fold-services';
@@ -9,6 +9,7 @@ import { pipelinedTransactions } from '../../aggregates/transaction-runner';
 import { DeskError } from '../../errors/desk-error';
 import { createFoldTestDatabase } from '../../fold/test-support/fold-test-database';
 import { AnswerRecordings } from '../../orders/answer-recordings';
+import { CommandAdmission, OrderCommandEntry } from '../../orders/order-command.port';
 import { CommandsConfig } from '../config/commands.config';
 import { CommandMetrics } from '../metrics/command-metrics';
 import { CommandReadModels } from '../orders/command-read-models';
@@ -18,37 +19,13 @@ import { FuturesOrderInput } from '../placement/order-inputs';
 import { futuresIntentOf, futuresRequestOf, spotIntentOf } from '../placement/order-intents';
 import { VenueGateway } from '../venue/venue-gateways';
 import { PreTradeService } from './pre-trade.service';
+import { btcusdt, perpetual, spotRequest } from './test-support/btcusdt-fixtures';
 
 const ORIGIN = { actor: 'alice', correlationId: 'funds-admission-spec' };
 
-const BTCUSDT: SpotSymbolInfo = {
-  symbol: 'BTCUSDT',
-  status: 'TRADING',
-  baseAsset: 'BTC',
-  quoteAsset: 'USDT',
-  filters: [
-    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '10000000', tickSize: '0.01' },
-    { filterType: 'LOT_SIZE', minQty: '0.0001', maxQty: '4000', stepSize: '0.0001' },
-    { filterType: 'MIN_NOTIONAL', minNotional: '10' },
-  ],
-};
-
-const PERPETUAL: ContractInfo = {
-  symbol: 'BTCUSDT-PERPETUAL',
-  status: 'TRADING',
-  baseAsset: 'BTC',
-  quoteAsset: 'USDT',
-  contractMultiplier: '0.001',
-  filters: [
-    { filterType: 'PRICE_FILTER', minPrice: '0.1', maxPrice: '10000000', tickSize: '0.1' },
-    { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
-    { filterType: 'MIN_NOTIONAL', minNotional: '5' },
-  ],
-};
-
 const RULES: Record<string, SymbolRules> = {
-  BTCUSDT: new SymbolRules(BTCUSDT),
-  'BTCUSDT-PERPETUAL': new SymbolRules(PERPETUAL),
+  BTCUSDT: new SymbolRules(btcusdt),
+  'BTCUSDT-PERPETUAL': new SymbolRules(perpetual),
 };
 
 /** The venue as the pre-trade checks see it: symbol rules, and a leverage of 1 for every symbol. */
@@ -60,18 +37,6 @@ function gatewayOf(account: string): VenueGateway {
     rules: (symbol) => RULES[symbol],
   };
 }
-
-const spotBuy = (account: string): SpotOrderRequest => ({
-  product: 'spot',
-  accountId: account,
-  symbol: 'BTCUSDT',
-  side: 'BUY',
-  type: 'LIMIT',
-  timeInForce: 'GTC',
-  quantity: '0.01',
-  amount: null,
-  price: '30000',
-});
 
 /** One OMS process's command side: its own connection pool, fold services and pre-trade checks. */
 interface OmsProcess {
@@ -119,31 +84,29 @@ async function omsProcesses(database: TestDatabase): Promise<[OmsProcess, OmsPro
   ];
 }
 
-/** One desk order as OrderPlacementService records it: the admission, then the intent with it. */
-async function placeSpot(oms: OmsProcess, request: SpotOrderRequest, id: string): Promise<string> {
-  const gateway = gatewayOf(request.accountId);
-  const admission = await oms.preTrade.spotAdmission(gateway, request);
-  const [result] = await oms.commands.executeAdmitted(
-    [spotIntentOf(request.accountId, omsClientOrderId(id), request, ORIGIN)],
-    ORIGIN,
-    'oms',
-    admission,
-  );
+/** One desk order as OrderPlacementService records it: its admission, then its intent with it. */
+async function recordIntent(
+  oms: OmsProcess,
+  admission: CommandAdmission,
+  intent: OrderCommandEntry,
+): Promise<string> {
+  const [result] = await oms.commands.executeAdmitted([intent], ORIGIN, 'oms', admission);
   if (result === null || result instanceof DomainError) throw new Error(`not recorded: ${String(result)}`);
   return result.omsOrderId;
 }
 
+async function placeSpot(oms: OmsProcess, request: SpotOrderRequest, id: string): Promise<string> {
+  const admission = await oms.preTrade.spotAdmission(gatewayOf(request.accountId), request);
+  return recordIntent(oms, admission, spotIntentOf(request.accountId, omsClientOrderId(id), request, ORIGIN));
+}
+
 async function placeFutures(oms: OmsProcess, request: FuturesOrderRequest, id: string): Promise<string> {
-  const gateway = gatewayOf(request.accountId);
-  const admission = await oms.preTrade.futuresAdmission(gateway, request);
-  const [result] = await oms.commands.executeAdmitted(
-    [futuresIntentOf(request.accountId, omsClientOrderId(id), request, ORIGIN)],
-    ORIGIN,
-    'oms',
+  const admission = await oms.preTrade.futuresAdmission(gatewayOf(request.accountId), request);
+  return recordIntent(
+    oms,
     admission,
+    futuresIntentOf(request.accountId, omsClientOrderId(id), request, ORIGIN),
   );
-  if (result === null || result instanceof DomainError) throw new Error(`not recorded: ${String(result)}`);
-  return result.omsOrderId;
 }
 
 /** The rule each refused order names, and how many were recorded. */
@@ -196,7 +159,7 @@ describe('pre-trade funds are checked in the intent transaction, under the accou
     await balance(account, 'spot', '1000');
     const settled = await Promise.allSettled(
       Array.from({ length: 12 }, (_, index) =>
-        placeSpot(processes[index % 2], spotBuy(account), `spot-race-${index}`),
+        placeSpot(processes[index % 2], spotRequest({ accountId: account }), `spot-race-${index}`),
       ),
     );
     const { recorded, refusedBy } = outcomes(settled);
