@@ -23,6 +23,7 @@ import { ResolutionClaims } from './resolution/resolution-claims';
 import { UncertainOrderResolver } from './resolution/uncertain-order-resolver';
 import { OrderMutationsResolver } from './graphql/order-mutations.resolver';
 import { VenueGateways } from './venue/venue-gateways';
+import { TransferSlots } from './venue/transfer-slots';
 import { VenueSettingsService } from './venue/venue-settings.service';
 
 /**
@@ -55,6 +56,7 @@ export class CommandsModule {
         CancelAllService,
         CancelByIdsService,
         VenueSettingsService,
+        TransferSlots,
         IdempotencyStore,
         IdempotentCommands,
         ExpiredIdempotencyKeysSweeper,

@@ -31,6 +31,7 @@ import { PositionFills1795790000000 } from './1795790000000-position-fills';
 import { PositionPnlCheckpoints1795800000000 } from './1795800000000-position-pnl-checkpoints';
 import { SpotPnlCheckpoints1795810000000 } from './1795810000000-spot-pnl-checkpoints';
 import { PnlCheckpointWatches1795820000000 } from './1795820000000-pnl-checkpoint-watches';
+import { TransferSlots1795830000000 } from './1795830000000-transfer-slots';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   PositionPnlCheckpoints1795800000000,
   SpotPnlCheckpoints1795810000000,
   PnlCheckpointWatches1795820000000,
+  TransferSlots1795830000000,
 ];

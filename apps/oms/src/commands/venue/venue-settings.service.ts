@@ -5,6 +5,7 @@ import { WriteOutcome } from '@oms/exchange';
 import { CommandAnswer } from '../idempotency/idempotent-answer';
 import { deskErrorOfRejection } from '../placement/venue-refusal';
 import { PreTradeService } from '../pre-trade/pre-trade.service';
+import { TransferSlots } from './transfer-slots';
 import { VenueGateways } from './venue-gateways';
 
 export interface LeverageInput {
@@ -58,6 +59,7 @@ export class VenueSettingsService {
   constructor(
     private readonly gateways: VenueGateways,
     private readonly preTrade: PreTradeService,
+    private readonly transferSlots: TransferSlots,
   ) {}
 
   async setLeverage(input: LeverageInput): Promise<CommandAnswer> {
@@ -85,11 +87,13 @@ export class VenueSettingsService {
   }
 
   /**
-   * At most one a second per key: the client's transfer budget waits for it. Its client
-   * id is the desk's, else `oms-t-` and the given token (random without one).
+   * At most one a second per key, whichever OMS process sends it: each transfer waits
+   * for the moment it reserved (`TransferSlots`), then for the client's transfer budget.
+   * Its client id is the desk's, else `oms-t-` and the given token (random without one).
    */
   async transfer(input: TransferInput, clientOrderToken?: string): Promise<CommandAnswer> {
-    const { client } = this.gateways.get(input.account);
+    const { client, account } = this.gateways.get(input.account);
+    await this.transferSlots.waitForSlot(account.credentials.apiKey);
     const clientOrderId = transferClientOrderId(input, clientOrderToken);
     const { account: _account, ...request } = input;
     const outcome = await client.account.transfer({ ...request, clientOrderId });
