@@ -208,7 +208,7 @@ describe('desk order commands (e2e)', () => {
     expect(await transactionsWriting('OrderCancelRequested', [first.body.id, second.body.id])).toBe(1);
   });
 
-  it('sets a futures leverage at the venue', async () => {
+  it('sets a futures leverage at the venue and records it for the margin checks', async () => {
     const answer = await desk.call('POST', '/v1/futures/leverage', {
       account: 'demo',
       symbol: 'ETHUSDT-PERPETUAL',
@@ -217,6 +217,12 @@ describe('desk order commands (e2e)', () => {
     expect(answer.body).toMatchObject({ account: 'demo' });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ account: 'demo', state: 'ACCEPTED', venue: { leverage: '7' } });
+    // Recorded for the margin checks of every OMS process on the database.
+    const recorded = await desk.database.dataSource.query<Array<{ leverage: string }>>(
+      `SELECT leverage::text AS leverage FROM oms_futures_leverage WHERE account = 'demo' AND symbol = $1`,
+      ['ETHUSDT-PERPETUAL'],
+    );
+    expect(recorded).toEqual([{ leverage: '7' }]);
   });
 
   it('refuses a NUL character in any field with 400 VALIDATION_FAILED naming it, the same under a repeated Idempotency-Key, never 500', async () => {

@@ -23,6 +23,7 @@ import { ResolutionClaims } from './resolution/resolution-claims';
 import { UncertainOrderResolver } from './resolution/uncertain-order-resolver';
 import { OrderMutationsResolver } from './graphql/order-mutations.resolver';
 import { VenueGateways } from './venue/venue-gateways';
+import { LeverageSettings } from './venue/leverage-settings';
 import { TransferSlots } from './venue/transfer-slots';
 import { VenueSettingsService } from './venue/venue-settings.service';
 
@@ -57,6 +58,7 @@ export class CommandsModule {
         CancelByIdsService,
         VenueSettingsService,
         TransferSlots,
+        LeverageSettings,
         IdempotencyStore,
         IdempotentCommands,
         ExpiredIdempotencyKeysSweeper,

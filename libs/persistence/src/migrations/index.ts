@@ -32,6 +32,7 @@ import { PositionPnlCheckpoints1795800000000 } from './1795800000000-position-pn
 import { SpotPnlCheckpoints1795810000000 } from './1795810000000-spot-pnl-checkpoints';
 import { PnlCheckpointWatches1795820000000 } from './1795820000000-pnl-checkpoint-watches';
 import { TransferSlots1795830000000 } from './1795830000000-transfer-slots';
+import { FuturesLeverageSettings1795840000000 } from './1795840000000-futures-leverage-settings';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   SpotPnlCheckpoints1795810000000,
   PnlCheckpointWatches1795820000000,
   TransferSlots1795830000000,
+  FuturesLeverageSettings1795840000000,
 ];

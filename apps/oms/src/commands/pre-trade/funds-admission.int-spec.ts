@@ -17,6 +17,7 @@ import { BatchIntentRecorder } from '../placement/batch-intent.recorder';
 import { OrderCommands } from '../placement/order-commands';
 import { FuturesOrderInput } from '../placement/order-inputs';
 import { futuresIntentOf, futuresRequestOf, spotIntentOf } from '../placement/order-intents';
+import { LeverageSettings } from '../venue/leverage-settings';
 import { VenueGateway } from '../venue/venue-gateways';
 import { PreTradeService } from './pre-trade.service';
 import { btcusdt, perpetual, spotRequest } from './test-support/btcusdt-fixtures';
@@ -41,6 +42,7 @@ function gatewayOf(account: string): VenueGateway {
 /** One OMS process's command side: its own connection pool, fold services and pre-trade checks. */
 interface OmsProcess {
   readonly preTrade: PreTradeService;
+  readonly leverageSettings: LeverageSettings;
   readonly commands: OrderCommands;
   readonly batches: BatchIntentRecorder;
   close(): Promise<void>;
@@ -60,13 +62,16 @@ async function omsProcesses(database: TestDatabase): Promise<[OmsProcess, OmsPro
       pool === null ? undefined : pipelinedTransactions(pool),
     );
     const commands = new OrderCommands(fold.commands);
+    const leverageSettings = new LeverageSettings(dataSource);
     const preTrade = new PreTradeService(
       config as CommandsConfig,
       new CommandReadModels(dataSource, new AnswerRecordings()),
       new CommandMetrics(),
+      leverageSettings,
     );
     return {
       preTrade,
+      leverageSettings,
       commands,
       batches: new BatchIntentRecorder(preTrade, commands),
       close: async () => {
@@ -206,5 +211,27 @@ describe('pre-trade funds are checked in the intent transaction, under the accou
     }
     for (const rule of single.refusedBy) expect(rule).toBe('AVAILABLE_MARGIN quantity');
     expect(await recordedIntents(account)).toBe(3);
+  });
+
+  it('futures: a leverage one process set is the one the other checks margin with at once, not once its own copy of the venue leverage expires', async () => {
+    const account = 'acc-leverage-set';
+    await balance(account, 'futures', '100');
+    const open = (quantity: string) =>
+      futuresRequestOf({
+        account,
+        symbol: 'BTCUSDT-PERPETUAL',
+        side: 'BUY_OPEN',
+        type: 'LIMIT',
+        quantity,
+        price: '30000',
+      }) as FuturesOrderRequest;
+    const [checking, setting] = processes;
+    // The checking process asks the venue (leverage 1) and keeps its answer for a minute.
+    await placeFutures(checking, open('1'), 'leverage-first');
+    // The other process sets 10 at the venue, which accepts it.
+    await setting.leverageSettings.record(account, 'BTCUSDT-PERPETUAL', '10');
+    // 5 contracts: 150 USDT of notional, 15 of margin at 10 (150 at 1, with 100 free).
+    await expect(placeFutures(checking, open('5'), 'leverage-second')).resolves.toEqual(expect.any(String));
+    expect(await recordedIntents(account)).toBe(2);
   });
 });

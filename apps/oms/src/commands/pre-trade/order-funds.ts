@@ -19,8 +19,10 @@ export interface SpotPricing {
 /** What the futures checks price orders with, read before their intents' transaction. */
 export interface FuturesPricing {
   readonly referencePrice: string | null;
-  /** The symbol's leverage ('1' when no order opens a position). */
+  /** The symbol's leverage as the venue answered it ('1' when no order opens a position). */
   readonly leverage: string;
+  /** When the venue was asked for it (epoch ms; 0 when it was not). */
+  readonly leverageAsOf: number;
 }
 
 /**

@@ -7,6 +7,7 @@ import { CommandsConfig } from '../config/commands.config';
 import { limitsOf } from '../config/order-limits';
 import { CommandMetrics } from '../metrics/command-metrics';
 import { CommandReadModels } from '../orders/command-read-models';
+import { LeverageSettings } from '../venue/leverage-settings';
 import { VenueGateway } from '../venue/venue-gateways';
 import { IN_FLIGHT_STATUSES } from './order-exposure';
 import { FuturesMargin, FuturesPricing, SpotFunds, SpotPricing } from './order-funds';
@@ -14,6 +15,15 @@ import { checkFuturesOrder, checkSpotOrder } from './order-pre-trade-checks';
 import { PreTradeRefusal, refusalError } from './pre-trade-refusal';
 
 const LEVERAGE_TTL_MS = 60_000;
+
+/** A leverage as the venue answered it, and when it was asked (epoch ms). */
+interface VenueLeverage {
+  readonly value: string;
+  readonly asOf: number;
+}
+
+/** No leverage known (orders that only close, or the venue unreachable): margin is the notional. */
+const NO_LEVERAGE: VenueLeverage = { value: '1', asOf: 0 };
 
 /**
  * Runs the pre-trade checks of desk orders before anything is recorded or sent: the
@@ -27,12 +37,13 @@ const LEVERAGE_TTL_MS = 60_000;
  */
 @Injectable()
 export class PreTradeService {
-  private readonly leverages = new Map<string, { value: string; at: number }>();
+  private readonly leverages = new Map<string, VenueLeverage>();
 
   constructor(
     @Inject(COMMANDS_CONFIG) private readonly config: CommandsConfig,
     private readonly readModels: CommandReadModels,
     private readonly metrics: CommandMetrics,
+    private readonly leverageSettings: LeverageSettings,
   ) {}
 
   /**
@@ -91,9 +102,9 @@ export class PreTradeService {
     );
     const [referencePrice, leverage] = await Promise.all([
       needsReference ? this.referencePrice(gateway, first.symbol, 'futures') : null,
-      opensPosition(requests) ? this.leverage(gateway, first.symbol) : '1',
+      opensPosition(requests) ? this.leverage(gateway, first.symbol) : NO_LEVERAGE,
     ]);
-    return { referencePrice, leverage };
+    return { referencePrice, leverage: leverage.value, leverageAsOf: leverage.asOf };
   }
 
   /**
@@ -130,12 +141,16 @@ export class PreTradeService {
     if (!opensPosition(requests)) return FuturesMargin.unread(pricing);
     const [first] = requests;
     const marginAsset = gateway.rules(first.symbol)?.info.quoteAsset ?? 'USDT';
-    const [, balance, rows] = await Promise.all([
+    const [, balance, rows, setting] = await Promise.all([
       this.readModels.lockFunds(executor, first.accountId, 'futures', [marginAsset]),
       this.readModels.balance(first.accountId, 'futures', marginAsset, executor),
       this.readModels.holdingOrders(first.accountId, 'futures', IN_FLIGHT_STATUSES, executor),
+      this.leverageSettings.latest(executor, first.accountId, first.symbol),
     ]);
-    return new FuturesMargin(pricing.referencePrice, pricing.leverage, balance?.free ?? null, rows);
+    // A leverage set through any OMS process after this one last asked the venue wins.
+    const leverage =
+      setting !== null && setting.setAtMs > pricing.leverageAsOf ? setting.leverage : pricing.leverage;
+    return new FuturesMargin(pricing.referencePrice, leverage, balance?.free ?? null, rows);
   }
 
   /**
@@ -214,18 +229,20 @@ export class PreTradeService {
     }
   }
 
-  private async leverage(gateway: VenueGateway, symbol: string): Promise<string> {
+  /** The venue's leverage of the symbol, asked at most once a minute, and when it was asked. */
+  private async leverage(gateway: VenueGateway, symbol: string): Promise<VenueLeverage> {
     const key = `${gateway.account.name}\u0000${symbol}`;
     const cached = this.leverages.get(key);
-    if (cached !== undefined && Date.now() - cached.at < LEVERAGE_TTL_MS) return cached.value;
+    if (cached !== undefined && Date.now() - cached.asOf < LEVERAGE_TTL_MS) return cached;
+    const askedAt = Date.now();
     try {
       const [setting] = await gateway.client.futures.getLeverage(symbol);
-      const value = setting?.leverage ?? '1';
-      this.leverages.set(key, { value, at: Date.now() });
-      return value;
+      const leverage = { value: setting?.leverage ?? '1', asOf: askedAt };
+      this.leverages.set(key, leverage);
+      return leverage;
     } catch {
       // Without the venue's answer the margin check assumes no leverage: it can only refuse more.
-      return cached?.value ?? '1';
+      return cached ?? NO_LEVERAGE;
     }
   }
 }

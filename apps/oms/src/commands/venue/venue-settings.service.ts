@@ -5,6 +5,7 @@ import { WriteOutcome } from '@oms/exchange';
 import { CommandAnswer } from '../idempotency/idempotent-answer';
 import { deskErrorOfRejection } from '../placement/venue-refusal';
 import { PreTradeService } from '../pre-trade/pre-trade.service';
+import { LeverageSettings } from './leverage-settings';
 import { TransferSlots } from './transfer-slots';
 import { VenueGateways } from './venue-gateways';
 
@@ -60,12 +61,21 @@ export class VenueSettingsService {
     private readonly gateways: VenueGateways,
     private readonly preTrade: PreTradeService,
     private readonly transferSlots: TransferSlots,
+    private readonly leverageSettings: LeverageSettings,
   ) {}
 
+  /**
+   * A leverage the venue accepted is recorded for the margin checks of every OMS process
+   * (`LeverageSettings`); after any answer this process asks the venue again.
+   */
   async setLeverage(input: LeverageInput): Promise<CommandAnswer> {
     const { client } = this.gateways.get(input.account);
-    const answer = settle(input.account, await client.futures.setLeverage(input.symbol, input.leverage), 200);
+    const outcome = await client.futures.setLeverage(input.symbol, input.leverage);
     this.preTrade.forgetLeverage(input.account, input.symbol);
+    const answer = settle(input.account, outcome, 200);
+    if (outcome.kind === 'accepted') {
+      await this.leverageSettings.record(input.account, input.symbol, String(input.leverage));
+    }
     return answer;
   }
 
