@@ -8,8 +8,10 @@ export type RateDecision =
   { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 /**
- * Per-token request limits (desk-api.md, "Access"): a token bucket per token name, in
- * memory (one OMS process serves the desk). `now` is injected so specs control time.
+ * Per-token request limits: a token bucket per token name, in this process's memory. It
+ * keeps one OMS process from being flooded by one token, so it is a limit per process:
+ * behind several replicas a token may make that many requests to each of them. `now` is
+ * injected so specs control time.
  */
 export class RequestRateLimiter {
   private readonly buckets = new Map<string, Bucket>();

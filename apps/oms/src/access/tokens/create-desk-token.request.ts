@@ -31,7 +31,9 @@ export class CreateDeskTokenRequest {
   @Matches(/^(\*|[A-Za-z0-9_.-]{1,64})$/, { each: true, message: 'accounts must hold account names or "*"' })
   accounts!: string[];
 
-  @ApiPropertyOptional({ description: 'This token’s own request limit per minute.' })
+  @ApiPropertyOptional({
+    description: 'This token’s own request limit per minute, kept by each OMS process on its own.',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

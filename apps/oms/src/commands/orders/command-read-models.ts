@@ -107,7 +107,10 @@ export class CommandReadModels {
    * Takes the account's transaction locks on these funds (wallet and asset), in one
    * order whatever the caller's, so that two transactions taking several never wait on
    * each other. Held until the transaction ends: what intents that spend them check
-   * and record is serialised, in this process and any other on the same database.
+   * and record is serialised, in this process and any other on the same database. The
+   * funds read that follows is a statement of its own, so at READ COMMITTED (the level
+   * of the OMS's transactions) it sees every intent committed before the lock was
+   * granted; at REPEATABLE READ its snapshot would be the lock statement's, too early.
    */
   async lockFunds(
     executor: SqlExecutor,
