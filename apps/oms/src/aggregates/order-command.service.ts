@@ -115,12 +115,6 @@ export class OrderCommandService implements OrderCommandPort {
     const outcome = await this.transactions.run(
       async (context) => {
         attempt += 1;
-        // First, before anything is read for deciding: the admission's locks are held
-        // from here to the commit.
-        const admitted = admit === undefined ? null : await admit(context.executor);
-        if (admitted !== null && admitted.length !== commands.length) {
-          throw new Error(`an admission answered ${admitted.length} entries for ${commands.length} commands`);
-        }
         if (attempt === 1) {
           for (const { ref, command, streamId, acknowledgedOrderId } of commands) {
             // An order the command creates is new: the first attempt skips reading it (a
@@ -137,10 +131,15 @@ export class OrderCommandService implements OrderCommandPort {
             }
           }
         }
-        // The orders, and the links of the venue orderIds acknowledgements bring, are read
-        // together (one round trip on a pipelined connection) before deciding.
+        // The admission (its statements first: its locks are held from there to the
+        // commit), the orders, and the links of the venue orderIds acknowledgements bring
+        // are read together (one round trip on a pipelined connection) before deciding.
         const acknowledged = commands.filter(({ acknowledgedOrderId }) => acknowledgedOrderId !== null);
+        const admission: { admitted: readonly boolean[] | null } = { admitted: null };
         await runIndependent(context.executor, [
+          async () => {
+            if (admit !== undefined) admission.admitted = await admit(context.executor);
+          },
           () => context.uow.load(commands.map(({ streamId }) => streamId)),
           async () => {
             if (acknowledged.length === 0) return;
@@ -153,6 +152,10 @@ export class OrderCommandService implements OrderCommandPort {
             );
           },
         ]);
+        const { admitted } = admission;
+        if (admitted !== null && admitted.length !== commands.length) {
+          throw new Error(`an admission answered ${admitted.length} entries for ${commands.length} commands`);
+        }
         const decisions: Array<{ version: number } | DomainError | null> = [];
         let answered = false;
         for (const [index, { command, streamId, origin, onDecided }] of commands.entries()) {

@@ -22,6 +22,13 @@ export const DEFAULT_RATE_BUDGETS: RateBudgets = {
   transfer: { weight: 1, windowMs: 1_000 },
 };
 
+/** Longest a caller waits for budget by default before getting a RateLimitedError. */
+export const DEFAULT_MAX_WAIT_MS = 5_000;
+/** Added to every window by default (see `WeightRateLimiterOptions.safetyMarginMs`). */
+export const DEFAULT_SAFETY_MARGIN_MS = 100;
+/** A request's default time between taking its budget and reaching the venue (`transitAllowanceMs`). */
+export const DEFAULT_TRANSIT_ALLOWANCE_MS = 500;
+
 export interface RateCost {
   readonly category: RateCategory;
   readonly weight: number;
@@ -97,11 +104,11 @@ export class WeightRateLimiter {
     this.budgets = { ...DEFAULT_RATE_BUDGETS, ...options.budgets };
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? realSleep;
-    this.maxWaitMs = options.maxWaitMs ?? 5_000;
+    this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
     this.suspensionMs = options.suspensionMs ?? 60_000;
     this.ipBlockMs = options.ipBlockMs ?? 10 * 60_000;
-    this.safetyMarginMs = options.safetyMarginMs ?? 100;
-    this.transitAllowanceMs = options.transitAllowanceMs ?? 500;
+    this.safetyMarginMs = options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS;
+    this.transitAllowanceMs = options.transitAllowanceMs ?? DEFAULT_TRANSIT_ALLOWANCE_MS;
   }
 
   /**

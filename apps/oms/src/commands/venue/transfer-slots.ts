@@ -2,18 +2,25 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import {
+  DEFAULT_MAX_WAIT_MS,
+  DEFAULT_RATE_BUDGETS,
+  DEFAULT_SAFETY_MARGIN_MS,
+  DEFAULT_TRANSIT_ALLOWANCE_MS,
+} from '@oms/exchange';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 
 /**
- * Between two transfers of one key: the venue's second, plus the time a request may take
- * to reach the venue once sent (the exchange client's transit allowance, 500 ms) and a
- * margin (100 ms), as the client's own rate limiter counts them. The venue counts a
- * transfer when it arrives, which is at most that long after its moment.
+ * Between two transfers of one key: the venue's window for transfers, plus the time a
+ * request may take to reach the venue once sent and the margin, as the exchange client's
+ * rate limiter counts a spend (1.6 s with its defaults, which the OMS's clients use).
+ * The venue counts a transfer when it arrives, which is at most that long after its moment.
  */
-export const TRANSFER_SPACING_MS = 1_600;
+export const TRANSFER_SPACING_MS =
+  DEFAULT_RATE_BUDGETS.transfer.windowMs + DEFAULT_TRANSIT_ALLOWANCE_MS + DEFAULT_SAFETY_MARGIN_MS;
 
-/** Longest a transfer waits for its moment, as the exchange client waits for budget. */
-export const MAX_TRANSFER_WAIT_MS = 5_000;
+/** Longest a transfer waits for its moment: as long as the exchange client waits for budget. */
+export const MAX_TRANSFER_WAIT_MS = DEFAULT_MAX_WAIT_MS;
 
 /**
  * Reserves, in Postgres, the moment each venue key's next internal transfer may leave
