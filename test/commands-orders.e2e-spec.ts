@@ -458,6 +458,35 @@ describe('desk order commands (e2e)', () => {
     expect(Number(filled.avgPrice)).toBeCloseTo(Number(filled.cumulativeQuoteQty) / 0.002, 6);
   });
 
+  it('answers a futures order that fills at once with its quote, and lists its fills with the notional of contracts × multiplier × price', async () => {
+    const placed = await desk.call('POST', '/v1/futures/orders', {
+      account: 'demo',
+      symbol: 'BTCUSDT-PERPETUAL',
+      side: 'BUY_OPEN',
+      type: 'LIMIT',
+      priceType: 'MARKET',
+      quantity: '2',
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ status: 'FILLED', executedQty: '2' });
+    // BTCUSDT-PERPETUAL: 0.001 BTC a contract.
+    const notional = Number(placed.body.avgPrice) * 2 * 0.001;
+    expect(Number(placed.body.cumulativeQuoteQty)).toBeCloseTo(notional, 6);
+    const deadline = Date.now() + 15_000;
+    let fills: DeskJson[] = [];
+    while (fills.reduce((contracts, fill) => contracts + Number(fill.qty), 0) < 2) {
+      if (Date.now() > deadline)
+        throw new Error(`the fills of ${placed.body.id} were not listed: ${JSON.stringify(fills)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fills = (await desk.call('GET', `/v1/fills?omsOrderId=${placed.body.id}`)).body.items;
+    }
+    for (const fill of fills) {
+      expect(Number(fill.quoteQty)).toBeCloseTo(Number(fill.price) * Number(fill.qty) * 0.001, 6);
+    }
+    const listedNotional = fills.reduce((total, fill) => total + Number(fill.quoteQty), 0);
+    expect(listedNotional).toBeCloseTo(Number(placed.body.cumulativeQuoteQty), 6);
+  });
+
   // Last: it revokes the stack's trading key at the venue.
   it('a create the venue refuses answers 400 VENUE_REJECTED with the venue code, the order recorded REJECTED, and a repeat sends nothing', async () => {
     const demo = desk.stack.venue!.demo;

@@ -32,11 +32,12 @@ export function fillQuoteDeadline(): number {
 }
 
 /**
- * A spot acknowledgement reports the quantity filled at once (an order that crossed the
- * book) but neither its quote nor its average price; a desk would read "0" as the quote.
+ * An acknowledgement reports the quantity filled at once (an order that crossed the
+ * book) but not its quote (spot: nor its average price); a desk would read "0" as the
+ * quote.
  */
 function lacksFillQuote(order: OrderResponse): boolean {
-  return order.market === 'spot' && Number(order.executedQty) > 0 && !(Number(order.cumulativeQuoteQty) > 0);
+  return Number(order.executedQty) > 0 && !(Number(order.cumulativeQuoteQty) > 0);
 }
 
 /** An order whose intent is recorded and which is ready to be sent. */

@@ -15,8 +15,12 @@ export class FillResponse {
   @ApiProperty() @Field() symbol!: string;
   @ApiProperty({ description: "The order's side" }) @Field() side!: string;
   @ApiProperty() @Field() price!: string;
-  @ApiProperty() @Field() qty!: string;
-  @ApiProperty() @Field() quoteQty!: string;
+  @ApiProperty({ description: 'Futures: contracts' }) @Field() qty!: string;
+  @ApiProperty({
+    description: 'price × qty; futures: × the contract multiplier (the notional in the quote asset)',
+  })
+  @Field()
+  quoteQty!: string;
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) fee!: string | null;
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) feeAsset!:
     string | null;
