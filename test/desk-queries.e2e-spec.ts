@@ -265,6 +265,40 @@ describe('Desk API queries (e2e)', () => {
     expect(rest.nextCursor).toBeNull();
   });
 
+  it('reads a period given in any ISO-8601 form as the same instant, and refuses what is no time with 400 naming the field', async () => {
+    const fillIds = async (query: string) => {
+      const response = await desk.call(`/v1/fills?${query}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Page<{ fillId: string }>).items.map((fill) => fill.fillId);
+    };
+    // f2 at 12:06, f3 at 12:07 on 2026-11-01 (week 44, Sunday; day 305).
+    expect(await fillIds('from=20261101T1206Z&to=2026-11-01T12:07')).toEqual(['f2']);
+    expect(await fillIds('from=2026-W44-7T12:06Z&to=2026-305T12:06:59,999Z')).toEqual(['f2']);
+    expect(
+      await fillIds(`from=${encodeURIComponent('2026-11-01T13:06+01:00')}&to=2026-11-01T12:07Z`),
+    ).toEqual(['f2']);
+    expect(await fillIds('from=2026-11-01T12&to=2026-11-01T13')).toEqual(['f3', 'f2', 'f1']);
+    expect((await desk.call('/v1/orders?from=2026&to=2027-W01')).status).toBe(200);
+    for (const [path, field] of [
+      ['/v1/fills?from=2026-02-30', 'from'],
+      ['/v1/orders?to=2026-11-01T12:00:60Z', 'to'],
+      ['/v1/positions?asOf=10000-01-01', 'asOf'],
+      ['/v1/balances?asOf=yesterday', 'asOf'],
+      [`/v1/orders/${ids.a1}?asOf=0000-12-31`, 'asOf'],
+    ]) {
+      const refused = await desk.call(path);
+      expect({
+        path,
+        status: refused.status,
+        error: ((await refused.json()) as { error: unknown }).error,
+      }).toEqual({
+        path,
+        status: 400,
+        error: expect.objectContaining({ code: 'VALIDATION_FAILED', field }),
+      });
+    }
+  });
+
   it('answers the same orders through GraphQL, with the same field names', async () => {
     const { body } = await graphql(
       desk,

@@ -1,8 +1,9 @@
 import { ArgsType, Field } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional, Matches } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import { AccountFilterField, OneOfFilterField } from '../shared/filter-fields';
 import { MARKETS } from '../shared/filter-rules';
+import { IsIsoTime } from '../shared/iso-time-input';
 
 /** `GET /v1/balances` and GraphQL `balances(...)`. */
 @ArgsType()
@@ -22,6 +23,6 @@ export class BalancesRequest {
   @ApiPropertyOptional({ description: 'ISO-8601: the balances as the OMS knew them then' })
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'asOf must be an ISO-8601 time' })
+  @IsIsoTime('asOf')
   asOf?: string;
 }

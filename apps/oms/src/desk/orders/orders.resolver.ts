@@ -1,7 +1,7 @@
 import { Args, ArgsType, Field, Query, Resolver } from '@nestjs/graphql';
 import { QueryBus } from '@nestjs/cqrs';
 import { Type } from 'class-transformer';
-import { IsISO8601, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsOptional, IsString, ValidateNested } from 'class-validator';
 import { AccountScope } from '../../access/account-scope';
 import { CurrentActor, RequireRole } from '../../access/access.decorators';
 import { DeskActor } from '../../access/desk-actor';
@@ -14,6 +14,7 @@ import { OrderEventListResponse } from './order-event.response';
 import { OrderEventsQuery } from './order-events.query';
 import { OrderFilterRequest } from './order-filter.request';
 import { OrderPageResponse, OrderResponse } from './order.response';
+import { IsIsoTime } from '../shared/iso-time-input';
 
 @ArgsType()
 class OrdersArgs extends PageRequest {
@@ -36,7 +37,7 @@ class OrderArgs {
 class OrderAsOfArgs extends OrderArgs {
   @Field(() => String, { nullable: true, description: 'ISO-8601: the order as the OMS knew it then' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'asOf must be an ISO-8601 time' })
+  @IsIsoTime('asOf')
   asOf?: string;
 }
 

@@ -1,8 +1,9 @@
 import { ArgsType, Field } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
 import { ACCOUNT_NAME, SYMBOL } from '../shared/filter-rules';
 import { QueryBoolean } from '../shared/query-boolean';
+import { IsIsoTime } from '../shared/iso-time-input';
 
 /** `GET /v1/positions` and GraphQL `positions(...)`. */
 @ArgsType()
@@ -29,7 +30,7 @@ export class PositionsRequest {
   @ApiPropertyOptional({ description: 'ISO-8601: the positions as the OMS knew them then' })
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'asOf must be an ISO-8601 time' })
+  @IsIsoTime('asOf')
   asOf?: string;
 }
 

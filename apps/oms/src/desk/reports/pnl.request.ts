@@ -1,7 +1,8 @@
 import { ArgsType, Field } from '@nestjs/graphql';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 import { ACCOUNT_NAME, SYMBOL } from '../shared/filter-rules';
+import { IsIsoTime } from '../shared/iso-time-input';
 
 export const PNL_METHODS = ['average-cost', 'fifo'] as const;
 export const PNL_GROUPINGS = ['day', 'symbol'] as const;
@@ -22,12 +23,12 @@ export class PnlReportRequest {
 
   @ApiProperty({ description: 'ISO-8601, inclusive' })
   @Field()
-  @IsISO8601({ strict: true }, { message: 'from must be an ISO-8601 time' })
+  @IsIsoTime('from')
   from!: string;
 
   @ApiProperty({ description: 'ISO-8601, exclusive' })
   @Field()
-  @IsISO8601({ strict: true }, { message: 'to must be an ISO-8601 time' })
+  @IsIsoTime('to')
   to!: string;
 
   @ApiPropertyOptional({ enum: PNL_METHODS, default: 'average-cost', description: 'Spot cost method' })

@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IsIsoTime } from './iso-time-input';
 
 /** `?asOf=`: the state as the OMS knew it at that time. */
 export class AsOfRequest {
   @ApiPropertyOptional({ description: 'ISO-8601: the state as the OMS knew it then' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'asOf must be an ISO-8601 time' })
+  @IsIsoTime('asOf')
   asOf?: string;
 }

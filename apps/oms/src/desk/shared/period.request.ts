@@ -1,6 +1,7 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IsIsoTime } from './iso-time-input';
 
 /** A period `[from, to)` in ISO-8601; a filter base for lists and exports. */
 @InputType({ isAbstract: true })
@@ -8,12 +9,12 @@ export class PeriodFilter {
   @ApiPropertyOptional({ description: 'ISO-8601, inclusive' })
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsIsoTime('from')
   from?: string;
 
   @ApiPropertyOptional({ description: 'ISO-8601, exclusive' })
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsIsoTime('to')
   to?: string;
 }
