@@ -299,6 +299,35 @@ describe('Desk API queries (e2e)', () => {
     }
   });
 
+  it('reads a GraphQL argument or filter field given as null as one left out', async () => {
+    const ordersOf = async (query: string, variables: Record<string, unknown> = {}) => {
+      const { body } = await graphql(desk, query, variables);
+      expect(body.errors).toBeUndefined();
+      return (body.data?.orders as Page<{ id: string }>).items.map((order) => order.id);
+    };
+    const all = await ordersOf('{ orders { items { id } } }');
+    expect(all).toHaveLength(5);
+    expect(await ordersOf('{ orders(cursor: null, limit: null) { items { id } } }')).toEqual(all);
+    expect(
+      await ordersOf(
+        'query($c: String, $f: OrderFilter) { orders(cursor: $c, filter: $f) { items { id } } }',
+        {
+          c: null,
+          f: { account: null, clientOrderId: null, from: null, to: null, status: null },
+        },
+      ),
+    ).toEqual(all);
+    const asOf = await graphql(desk, 'query($id: String!) { order(id: $id, asOf: null) { id } }', {
+      id: ids.a1,
+    });
+    expect(asOf.body.data?.order).toEqual({ id: ids.a1 });
+    const fills = await graphql(
+      desk,
+      '{ fills(filter: { account: null, from: null }, cursor: null) { items { fillId } } }',
+    );
+    expect(fills.body.data?.fills).toEqual({ items: [{ fillId: 'f3' }, { fillId: 'f2' }, { fillId: 'f1' }] });
+  });
+
   it('answers the same orders through GraphQL, with the same field names', async () => {
     const { body } = await graphql(
       desk,

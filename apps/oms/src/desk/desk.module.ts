@@ -22,6 +22,7 @@ import { GraphiqlPageMiddleware } from './docs/graphiql-page.middleware';
 import { deskGraphqlOptions, GRAPHQL_PATH } from './graphql/desk-graphql.options';
 import { DESK_QUERY_CONTROLLERS, DESK_QUERY_PROVIDERS } from './desk-queries';
 import { AfterRecordedAnswersInterceptor } from '../orders/after-recorded-answers.interceptor';
+import { NullAsAbsentPipe } from './shared/null-as-absent.pipe';
 
 /**
  * The desk API's read side and its shared edge: queries (QueryBus handlers), REST
@@ -52,8 +53,10 @@ export class DeskModule implements NestModule {
         DeskOpenApi,
         { provide: APP_FILTER, useClass: DeskExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: AfterRecordedAnswersInterceptor },
-        // Global pipes run in the order given: NUL characters are refused before validation.
+        // Global pipes run in the order given: NUL characters are refused, and null members
+        // dropped, before validation.
         { provide: APP_PIPE, useClass: NulFreeInputPipe },
+        { provide: APP_PIPE, useClass: NullAsAbsentPipe },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({
