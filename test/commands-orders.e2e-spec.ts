@@ -458,7 +458,7 @@ describe('desk order commands (e2e)', () => {
     expect(Number(filled.avgPrice)).toBeCloseTo(Number(filled.cumulativeQuoteQty) / 0.002, 6);
   });
 
-  it('answers a futures order that fills at once with its quote, and lists its fills with the notional of contracts × multiplier × price', async () => {
+  it("answers a futures order that fills at once with its quote, which its fills' quotes add up to (price × contracts, as the venue counts it)", async () => {
     const placed = await desk.call('POST', '/v1/futures/orders', {
       account: 'demo',
       symbol: 'BTCUSDT-PERPETUAL',
@@ -469,9 +469,7 @@ describe('desk order commands (e2e)', () => {
     });
     expect(placed.status).toBe(201);
     expect(placed.body).toMatchObject({ status: 'FILLED', executedQty: '2' });
-    // BTCUSDT-PERPETUAL: 0.001 BTC a contract.
-    const notional = Number(placed.body.avgPrice) * 2 * 0.001;
-    expect(Number(placed.body.cumulativeQuoteQty)).toBeCloseTo(notional, 6);
+    expect(Number(placed.body.cumulativeQuoteQty)).toBeCloseTo(Number(placed.body.avgPrice) * 2, 6);
     const deadline = Date.now() + 15_000;
     let fills: DeskJson[] = [];
     while (fills.reduce((contracts, fill) => contracts + Number(fill.qty), 0) < 2) {
@@ -481,10 +479,10 @@ describe('desk order commands (e2e)', () => {
       fills = (await desk.call('GET', `/v1/fills?omsOrderId=${placed.body.id}`)).body.items;
     }
     for (const fill of fills) {
-      expect(Number(fill.quoteQty)).toBeCloseTo(Number(fill.price) * Number(fill.qty) * 0.001, 6);
+      expect(Number(fill.quoteQty)).toBeCloseTo(Number(fill.price) * Number(fill.qty), 6);
     }
-    const listedNotional = fills.reduce((total, fill) => total + Number(fill.quoteQty), 0);
-    expect(listedNotional).toBeCloseTo(Number(placed.body.cumulativeQuoteQty), 6);
+    const listedQuote = fills.reduce((total, fill) => total + Number(fill.quoteQty), 0);
+    expect(listedQuote).toBeCloseTo(Number(placed.body.cumulativeQuoteQty), 6);
   });
 
   // Last: it revokes the stack's trading key at the venue.

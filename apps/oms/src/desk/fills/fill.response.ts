@@ -17,7 +17,8 @@ export class FillResponse {
   @ApiProperty() @Field() price!: string;
   @ApiProperty({ description: 'Futures: contracts' }) @Field() qty!: string;
   @ApiProperty({
-    description: 'price × qty; futures: × the contract multiplier (the notional in the quote asset)',
+    description:
+      "price × qty; futures: price × contracts, as the venue counts an order's cumulative quote (the notional is this × the contract multiplier)",
   })
   @Field()
   quoteQty!: string;

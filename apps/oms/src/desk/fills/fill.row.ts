@@ -22,25 +22,8 @@ export interface FillRow {
   readonly cursor_at: string;
 }
 
-/**
- * A futures fill's quote quantity is its notional, price × contracts × the contract
- * multiplier its position recorded with it, as the venue counts an order's
- * cumulativeQuoteQty. rm_fills keeps price × contracts: the order's stream knows no
- * multiplier. Every real futures fill reaches its position in the transaction that
- * records it, so the position's row is there whenever the fill's is.
- */
-const QUOTE_QTY_SQL = `CASE WHEN rm_fills.market = 'futures' THEN coalesce(
-    (SELECT trim_scale(rm_fills.quote_qty * (position_fill.fill ->> 'contractMultiplier')::numeric)
-       FROM rm_position_fills position_fill
-      WHERE position_fill.account = rm_fills.account AND position_fill.symbol = rm_fills.symbol
-        AND position_fill.side = CASE WHEN rm_fills.side IN ('BUY_OPEN', 'SELL_CLOSE') THEN 'LONG' ELSE 'SHORT' END
-        AND position_fill.fill_id = rm_fills.fill_id),
-    rm_fills.quote_qty) ELSE rm_fills.quote_qty END`;
-
-/** The columns of a fill row, read `FROM rm_fills` (not aliased). */
-export const FILL_COLUMNS = `account, market, fill_id, oms_order_id, order_id, symbol, side, price, qty,
-  ${QUOTE_QTY_SQL} AS quote_qty, fee, fee_asset, realized_pnl, is_maker, time, sources,
-  ${cursorTimeSql('time')} AS cursor_at`;
+export const FILL_COLUMNS = `account, market, fill_id, oms_order_id, order_id, symbol, side, price, qty, quote_qty,
+  fee, fee_asset, realized_pnl, is_maker, time, sources, ${cursorTimeSql('time')} AS cursor_at`;
 
 export function toFillResponse(row: FillRow): FillResponse {
   return {

@@ -35,6 +35,7 @@ export function positionSideOf(side: FuturesSide): PositionSide {
 /** Mutable state of one limit-type futures order. */
 export class FuturesOrder {
   executedQty: EngineDecimal = ZERO;
+  /** Σ price × contracts of the fills (not the notional), so avgPrice is this ÷ executedQty. */
   cumulativeQuote: EngineDecimal = ZERO;
   /** Margin still reserved for the unfilled contracts. */
   marginLocked: EngineDecimal = ZERO;
@@ -88,7 +89,6 @@ export class FuturesOrder {
   }
 
   toRecord(): FuturesOrderRecord {
-    const filledBase = this.executedQty.mul(this.multiplier);
     return {
       recordType: 'LIMIT',
       accountId: this.accountId,
@@ -101,8 +101,8 @@ export class FuturesOrder {
       leverage: String(this.leverage),
       origQty: formatDecimal(this.origQty),
       executedQty: formatDecimal(this.executedQty),
-      avgPrice: filledBase.gt(0)
-        ? formatRounded(this.cumulativeQuote.div(filledBase), this.priceDecimals)
+      avgPrice: this.executedQty.gt(0)
+        ? formatRounded(this.cumulativeQuote.div(this.executedQty), this.priceDecimals)
         : '0',
       cumulativeQuoteQty: formatDecimal(this.cumulativeQuote),
       marginLocked: formatDecimal(this.marginLocked),

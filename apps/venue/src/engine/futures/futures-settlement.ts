@@ -60,7 +60,10 @@ export function settleFuturesFill(
   accounts.markPositionChanged(position);
 
   order.executedQty = order.executedQty.plus(fill.quantity);
-  order.cumulativeQuote = order.cumulativeQuote.plus(notional);
+  // The cumulative quote value (the stream's Z) counts price × contracts, as the
+  // exchange's does: one ETHUSDT-PERPETUAL contract filled at 2463.36 reports Z 2463.36.
+  // Fees and margin count the notional.
+  order.cumulativeQuote = order.cumulativeQuote.plus(fill.price.mul(fill.quantity));
   order.sumFee = order.sumFee.plus(fee);
   order.status = order.remainingQty.isZero() ? 'FILLED' : 'PARTIALLY_FILLED';
   order.updateTime = fill.time;

@@ -10,7 +10,7 @@ function pair() {
 }
 
 describe('futures stream events', () => {
-  it('publishes order updates, the fill, the position and the balance with what the stream messages need', () => {
+  it('publishes order updates (the cumulative quote counted as price × contracts, as the exchange counts Z), the fill, the position and the balance with what the stream messages need', () => {
     const { engine, clock, long, short } = pair();
     engine.placeFuturesOrder({
       userId: short.userId,
@@ -45,6 +45,7 @@ describe('futures stream events', () => {
       liquidationType: '',
       indexPrice: '0',
       avgPrice: '3000',
+      cumulativeQuoteQty: '30000',
     });
     expect(fill.execution).toMatchObject({
       lastQty: '10',
