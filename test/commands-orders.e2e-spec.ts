@@ -161,6 +161,31 @@ describe('desk order commands (e2e)', () => {
     }
   });
 
+  it('refuses a futures STOP whose priceType disagrees with its price (INPUT without one, MARKET with one), naming price, and sends nothing', async () => {
+    const before = (await desk.venueOrders()).length;
+    for (const [priceType, price] of [
+      ['INPUT', undefined],
+      ['MARKET', '90010'],
+    ] as const) {
+      const refused = await desk.call('POST', '/v1/futures/orders', {
+        account: 'demo',
+        symbol: 'BTCUSDT-PERPETUAL',
+        side: 'BUY_OPEN',
+        type: 'STOP',
+        priceType,
+        quantity: '1',
+        stopPrice: '90000',
+        ...(price === undefined ? {} : { price }),
+      });
+      expect({ priceType, status: refused.status, field: refused.body.error?.field }).toEqual({
+        priceType,
+        status: 400,
+        field: 'price',
+      });
+    }
+    expect((await desk.venueOrders()).length).toBe(before);
+  });
+
   it('cancels an order: 202 REQUESTED, CONFIRMED on the later venue report; a second cancel of the closed order is 409', async () => {
     const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
     const cancel = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);

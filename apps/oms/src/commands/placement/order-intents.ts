@@ -34,7 +34,8 @@ export function futuresRequestOf(input: FuturesOrderInput): FuturesOrderRequest 
       side: input.side,
       quantity: input.quantity,
       stopPrice: input.stopPrice,
-      price: input.priceType === 'MARKET' ? undefined : input.price,
+      priceType: input.priceType,
+      price: input.price,
       stpMode: input.stpMode,
     });
   }
