@@ -364,6 +364,29 @@ describe('desk order commands (e2e)', () => {
     expect((await cancel).status).toBe(202);
   });
 
+  it('refuses a small body nested thousands deep with 400 naming where, on every command route, never 500', async () => {
+    let deep: unknown = '1';
+    for (let level = 0; level < 3_000; level += 1) deep = [deep];
+    for (const path of [
+      '/v1/spot/orders',
+      '/v1/futures/orders',
+      '/v1/spot/orders/batch',
+      '/v1/spot/orders/cancel-all',
+      '/v1/futures/leverage',
+      '/v1/transfers',
+    ]) {
+      const refused = await desk.call('POST', path, { account: 'demo', quantity: deep });
+      expect({ path, status: refused.status, code: refused.body.error?.code }).toEqual({
+        path,
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
+      expect(refused.body.error.field).toMatch(/^quantity(\[0\])+$/);
+    }
+    const wholeBody = await desk.call('POST', '/v1/spot/orders', deep);
+    expect(wholeBody.status).toBe(400);
+  });
+
   it('names the field of an invalid request and of an unknown account', async () => {
     const invalid = await desk.call('POST', '/v1/spot/orders', spotLimit({ quantity: '1e-3' }));
     expect(invalid.status).toBe(400);

@@ -13,6 +13,7 @@ import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AccessModule } from '../access/access.module';
 import { DeskAuthenticator } from '../access/desk-authenticator';
 import { NulFreeInputPipe } from '../errors/nul-free-input.pipe';
+import { NestingDepthPipe } from '../errors/nesting-depth.pipe';
 import { DeskExceptionFilter } from '../errors/desk-exception.filter';
 import { validationFailure } from '../errors/validation-errors';
 import { DeskConfig } from './desk.config';
@@ -53,8 +54,9 @@ export class DeskModule implements NestModule {
         DeskOpenApi,
         { provide: APP_FILTER, useClass: DeskExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: AfterRecordedAnswersInterceptor },
-        // Global pipes run in the order given: NUL characters are refused, and null members
-        // dropped, before validation.
+        // Global pipes run in the order given: values nested too deep and NUL characters
+        // are refused, and null members dropped, before validation.
+        { provide: APP_PIPE, useClass: NestingDepthPipe },
         { provide: APP_PIPE, useClass: NulFreeInputPipe },
         { provide: APP_PIPE, useClass: NullAsAbsentPipe },
         {
