@@ -20,8 +20,13 @@ function subscribe<T>(client: Client, query: string) {
       },
       error: (error) => {
         // A refused connection ends with a CloseEvent (code 4401), which does not serialise.
+        // A refused subscription ends with its GraphQL errors.
         const closed = error as { code?: number; reason?: string };
-        errors.push(error instanceof Error ? error.message : { code: closed.code, reason: closed.reason });
+        errors.push(
+          error instanceof Error || Array.isArray(error)
+            ? error
+            : { code: closed.code, reason: closed.reason },
+        );
         wake?.();
       },
       complete: () => undefined,
@@ -41,7 +46,10 @@ function subscribe<T>(client: Client, query: string) {
           setTimeout(resolve, 100);
         });
       }
-      if (errors.length > 0) throw new Error(JSON.stringify(errors));
+      if (errors.length > 0)
+        throw new Error(
+          JSON.stringify(errors, (_key, value: unknown) => (value instanceof Error ? value.message : value)),
+        );
       return received[seen];
     },
   };
@@ -134,6 +142,47 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
     expect(await positions.next()).toEqual({ symbol: 'BTCUSDT-PERPETUAL', side: 'LONG', contracts: '3' });
     balances.stop();
     positions.stop();
+  });
+
+  it('refuses a subscription whose query does not parse on its own, naming the query, and keeps the connection and its other subscriptions', async () => {
+    const live = subscribe<{ id: string }>(
+      client,
+      'subscription { orderUpdated(account: "desk-a", symbol: null) { id } }',
+    );
+    await settle();
+    for (const query of [
+      'subscription { orderUpdated { id',
+      '',
+      `subscription { orderUpdated { ${'...on Order { '.repeat(5000)} } }`,
+    ]) {
+      const broken = subscribe(client, query);
+      await expect(broken.next(5000)).rejects.toThrow(/"code":"VALIDATION_FAILED","field":"query"/);
+    }
+    const unknownField = subscribe(client, 'subscription { orderUpdated { nosuchfield } }');
+    await expect(unknownField.next(5000)).rejects.toThrow(/"code":"VALIDATION_FAILED"/);
+    const order = await placeSpotOrder(desk, 'desk-a', 'after-broken-1', 'alice');
+    expect(await live.next()).toMatchObject({ id: order.omsOrderId });
+    live.stop();
+  });
+
+  it('ends the subscriptions of a token once it is revoked, closing with 4401 Unauthorized', async () => {
+    const token = await desk.issueToken('sub-revoked', 'viewer', ['desk-a']);
+    const revokable = createClient({
+      url: `${desk.baseUrl.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+      retryAttempts: 0,
+    });
+    const watching = subscribe<{ id: string }>(
+      revokable,
+      'subscription { orderUpdated(account: "desk-a") { id } }',
+    );
+    await settle();
+    const first = await placeSpotOrder(desk, 'desk-a', 'before-revoke-1', 'alice');
+    expect(await watching.next()).toMatchObject({ id: first.omsOrderId });
+    expect((await desk.call('/v1/tokens/sub-revoked', { method: 'DELETE' })).status).toBe(204);
+    await expect(watching.next(15_000)).rejects.toThrow('"code":4401,"reason":"Unauthorized"');
+    await revokable.dispose();
   });
 
   it('closes a subscription connection without a valid token with 4401 Unauthorized, as HTTP answers 401', async () => {

@@ -13,6 +13,12 @@ export const DESK_ACCESS_SETTINGS = Symbol('DESK_ACCESS_SETTINGS');
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** The token of an `Authorization` value (`Bearer <token>`; the first of several), or null. */
+function bearerTokenOf(authorization: unknown): string | null {
+  const value: unknown = Array.isArray(authorization) ? (authorization as unknown[])[0] : authorization;
+  return typeof value === 'string' ? (BEARER.exec(value)?.[1] ?? null) : null;
+}
+
 /**
  * Turns an `Authorization` value into the desk actor (401 otherwise) and charges the
  * token's request allowance (429 with Retry-After past it). Every refusal is logged
@@ -32,10 +38,19 @@ export class DeskAuthenticator implements OnModuleInit {
     if (this.settings.adminToken !== null) await this.tokens.installAdmin(this.settings.adminToken);
   }
 
+  /**
+   * Whether an `Authorization` value still names a live token, without charging its
+   * allowance: for connections that outlive a request (a subscription's socket).
+   */
+  async isActive(authorization: unknown): Promise<boolean> {
+    const token = bearerTokenOf(authorization);
+    return token !== null && (await this.tokens.findActive(token)) !== null;
+  }
+
   async authenticate(authorization: unknown, target: string): Promise<DeskActor> {
     const value: unknown = Array.isArray(authorization) ? (authorization as unknown[])[0] : authorization;
-    const match = typeof value === 'string' ? BEARER.exec(value) : null;
-    if (!match) {
+    const token = bearerTokenOf(authorization);
+    if (token === null) {
       this.deny(null, target, value === undefined ? 'no token' : 'not a bearer token');
       throw new DeskError(
         DeskErrorCode.UNAUTHORIZED,
@@ -45,7 +60,7 @@ export class DeskAuthenticator implements OnModuleInit {
         },
       );
     }
-    const stored = await this.tokens.findActive(match[1]);
+    const stored = await this.tokens.findActive(token);
     if (!stored) {
       this.deny(null, target, 'unknown or revoked token');
       throw new DeskError(DeskErrorCode.UNAUTHORIZED, 'the desk token is unknown or revoked', {
