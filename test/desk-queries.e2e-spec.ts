@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { DeskApp, graphql, startDeskApp } from './desk-support/desk-app';
 import { placeSpotOrder } from './desk-support/order-commands';
 import { seedFill, seedOrder } from './desk-support/read-model-seeds';
@@ -326,6 +327,28 @@ describe('Desk API queries (e2e)', () => {
       '{ fills(filter: { account: null, from: null }, cursor: null) { items { fillId } } }',
     );
     expect(fills.body.data?.fills).toEqual({ items: [{ fillId: 'f3' }, { fillId: 'f2' }, { fillId: 'f1' }] });
+  });
+
+  it('answers a request the HTTP parser refuses (headers too large, a bad Content-Length) with the desk error body', async () => {
+    const oversized = await desk.call(`/v1/orders?clientOrderId=${'A'.repeat(20_000)}`);
+    expect(oversized.status).toBe(431);
+    expect(await oversized.json()).toEqual({
+      error: { code: 'HEADERS_TOO_LARGE', message: expect.any(String), field: 'headers' },
+    });
+    const { port } = new URL(desk.baseUrl);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('POST /v1/spot/orders HTTP/1.1\r\nHost: oms\r\nContent-Length: nope\r\n\r\n'),
+      );
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: { code: 'MALFORMED_REQUEST', message: expect.any(String) },
+    });
   });
 
   it('answers the same orders through GraphQL, with the same field names', async () => {

@@ -1,7 +1,9 @@
 import { INestApplication } from '@nestjs/common';
+import { Server } from 'node:http';
 import { bootstrapHttpApp, HttpAppOptions } from '@oms/platform/nest';
 import { createLogger, runAsService } from '@oms/platform';
 import { loadOmsConfig, OmsConfig } from './config/oms.config';
+import { answerUnreadableRequests } from './errors/unreadable-request.answer';
 import { OmsModule } from './oms.module';
 
 /** Starts the OMS with a validated config; the local stack and the e2e tests call this. */
@@ -9,9 +11,11 @@ export function startOms(
   config: OmsConfig,
   options: Pick<HttpAppOptions, 'handleSignals'> = {},
 ): Promise<INestApplication> {
-  return runAsService('oms', () =>
-    bootstrapHttpApp(OmsModule.forRoot(config), { ...config.http, ...options }),
-  );
+  return runAsService('oms', async () => {
+    const app = await bootstrapHttpApp(OmsModule.forRoot(config), { ...config.http, ...options });
+    answerUnreadableRequests(app.getHttpServer() as Server);
+    return app;
+  });
 }
 
 if (require.main === module) {

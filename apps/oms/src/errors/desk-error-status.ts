@@ -5,6 +5,7 @@ export function httpStatusOf(code: DeskErrorCode): number {
   switch (code) {
     case DeskErrorCode.VALIDATION_FAILED:
     case DeskErrorCode.MALFORMED_JSON:
+    case DeskErrorCode.MALFORMED_REQUEST:
     case DeskErrorCode.INVALID_CURSOR:
     case DeskErrorCode.PRE_TRADE_REFUSED:
     case DeskErrorCode.VENUE_REJECTED:
@@ -21,6 +22,8 @@ export function httpStatusOf(code: DeskErrorCode): number {
       return 404;
     case DeskErrorCode.METHOD_NOT_ALLOWED:
       return 405;
+    case DeskErrorCode.REQUEST_TIMEOUT:
+      return 408;
     case DeskErrorCode.ORDER_NOT_OPEN:
     case DeskErrorCode.BREAK_ALREADY_RESOLVED:
     case DeskErrorCode.TOKEN_NAME_IN_USE:
@@ -31,6 +34,8 @@ export function httpStatusOf(code: DeskErrorCode): number {
       return 413;
     case DeskErrorCode.REPORT_UNAVAILABLE:
       return 422;
+    case DeskErrorCode.HEADERS_TOO_LARGE:
+      return 431;
     case DeskErrorCode.RATE_LIMITED:
     case DeskErrorCode.VENUE_RATE_LIMITED:
       return 429;
@@ -54,6 +59,9 @@ export function graphqlCodeOf(code: DeskErrorCode): string {
     case DeskErrorCode.VALIDATION_FAILED:
     case DeskErrorCode.MALFORMED_JSON:
     case DeskErrorCode.PAYLOAD_TOO_LARGE:
+    case DeskErrorCode.HEADERS_TOO_LARGE:
+    case DeskErrorCode.MALFORMED_REQUEST:
+    case DeskErrorCode.REQUEST_TIMEOUT:
     case DeskErrorCode.INVALID_CURSOR:
     case DeskErrorCode.NOT_FOUND:
     case DeskErrorCode.RATE_LIMITED:

@@ -8,6 +8,12 @@ export enum DeskErrorCode {
   VALIDATION_FAILED = 'VALIDATION_FAILED',
   MALFORMED_JSON = 'MALFORMED_JSON',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  /** The request line and headers are more than the HTTP server reads. */
+  HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE',
+  /** Not an HTTP request the server can read (a bad method, length or chunk). */
+  MALFORMED_REQUEST = 'MALFORMED_REQUEST',
+  /** The request did not arrive whole within the server's time for it. */
+  REQUEST_TIMEOUT = 'REQUEST_TIMEOUT',
   INVALID_CURSOR = 'INVALID_CURSOR',
   NOT_FOUND = 'NOT_FOUND',
   UNAUTHORIZED = 'UNAUTHORIZED',
