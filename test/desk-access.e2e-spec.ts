@@ -109,6 +109,16 @@ describe('Desk API access (e2e)', () => {
     expect(body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
+  it('answers a malformed or oversized body sent without a valid token 401, as any request without one', async () => {
+    for (const token of [null, 'not-a-token']) {
+      const malformed = await desk.call('/v1/spot/orders', { method: 'POST', body: '{"account": ', token });
+      expect(malformed.status).toBe(401);
+      expect(await malformed.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+      const huge = await desk.call('/graphql', { method: 'POST', body: 'x'.repeat(2_000_000), token });
+      expect(huge.status).toBe(401);
+    }
+  });
+
   it('answers errors as {"error": {...}}: malformed JSON, an oversized body, an unknown route', async () => {
     const malformed = await desk.call('/v1/tokens', { method: 'POST', body: '{"name": ' });
     expect(malformed.status).toBe(400);
