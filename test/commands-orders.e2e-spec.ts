@@ -56,7 +56,7 @@ describe('desk order commands (e2e)', () => {
     }
   }
 
-  it('places a spot limit order: the intent is recorded before the venue acknowledgement', async () => {
+  it('places a spot limit order: the intent is recorded, with its actor, before the venue acknowledgement, which has none', async () => {
     const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
     expect(placed.status).toBe(201);
     expect(placed.body).toMatchObject({
@@ -72,6 +72,10 @@ describe('desk order commands (e2e)', () => {
     const types = trail.body.items.map((event: { type: string }) => event.type);
     expect(types.indexOf('OrderSubmissionRequested')).toBeLessThan(types.indexOf('OrderAccepted'));
     expect(trail.body.items[0]).toMatchObject({ actor: 'admin', source: 'oms' });
+    // The venue's answer is a venue fact: no desk actor, though admin's command recorded it.
+    const answered = trail.body.items.filter((event: DeskJson) => event.source === 'rest-ack');
+    expect(answered.map((event: DeskJson) => event.type)).toContain('OrderAccepted');
+    expect(answered.map((event: DeskJson) => event.actor)).toEqual(answered.map(() => null));
 
     const atVenue = (await desk.venueOrders()).filter(
       (order) => order.clientOrderId === placed.body.clientOrderId,

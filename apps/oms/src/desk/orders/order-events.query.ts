@@ -28,14 +28,19 @@ function sourceOf(row: EventRow): string {
 }
 
 export function toOrderEventResponse(row: EventRow): OrderEventResponse {
+  const source = sourceOf(row);
   return {
     eventId: row.event_id,
     type: row.event_type,
-    source: sourceOf(row),
+    source,
     recordedAt: isoTime(row.recorded_at),
-    // Venue facts carry no desk actor (ingest records itself as 'ingest').
+    // Venue facts carry no desk actor: those ingest recorded (it names itself 'ingest'),
+    // and those a desk command recorded from the venue's answer (source rest-ack), which
+    // keep the command's actor in their metadata.
     actor:
-      typeof row.metadata.actor === 'string' && row.metadata.actor !== 'ingest' ? row.metadata.actor : null,
+      source === 'oms' && typeof row.metadata.actor === 'string' && row.metadata.actor !== 'ingest'
+        ? row.metadata.actor
+        : null,
     payload: row.payload,
   };
 }
