@@ -72,7 +72,7 @@ describe('Desk API access (e2e)', () => {
     expect(await unknown.json()).toMatchObject({ error: { code: 'ACCOUNT_NOT_FOUND', field: 'account' } });
   });
 
-  it('refuses a revoked token with 401, and 404 for revoking an unknown name', async () => {
+  it('refuses a revoked token with 401, and 404 for revoking an unknown name, also one no token could have', async () => {
     const token = await desk.issueToken('short-lived', 'viewer', ['*']);
     expect((await desk.call('/v1/orders', { token })).status).toBe(200);
     expect((await desk.call('/v1/tokens/short-lived', { method: 'DELETE' })).status).toBe(204);
@@ -80,6 +80,10 @@ describe('Desk API access (e2e)', () => {
     const unknown = await desk.call('/v1/tokens/short-lived', { method: 'DELETE' });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: 'TOKEN_NOT_FOUND' } });
+    for (const impossible of ['bad%20name!', 'x'.repeat(65)]) {
+      const none = await desk.call(`/v1/tokens/${impossible}`, { method: 'DELETE' });
+      expect({ impossible, status: none.status }).toEqual({ impossible, status: 404 });
+    }
   });
 
   it('limits a token to its requests per minute with 429 and Retry-After', async () => {

@@ -49,8 +49,13 @@ export class CreatedDeskTokenResponse {
 }
 
 /** The `{name}` of `DELETE /v1/tokens/{name}`. */
+/**
+ * `DELETE /v1/tokens/{name}`: any name. One no token could have (the wrong characters,
+ * too long) names no token, so it is a 404 like any unknown name, as an order id that
+ * is no UUID names no order.
+ */
 export class DeskTokenNameParam {
   @ApiProperty({ example: 'desk-a-trader' })
-  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'name must be 1-64 letters, digits, "_", "." or "-"' })
+  @IsString()
   name!: string;
 }
