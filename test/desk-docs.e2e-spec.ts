@@ -174,6 +174,14 @@ describe('Desk API documentation pages (e2e)', () => {
     ])
       expect(Object.keys(document.paths)).toContain(path);
     expect(document.paths['/v1/orders'].get.responses.default).toBeDefined();
+    // Desk tokens are opaque, not JWTs.
+    const schemes = (document.components as unknown as { securitySchemes: Record<string, unknown> })
+      .securitySchemes;
+    expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque' });
+    // Every field of an order is always there, null or not.
+    const order = (document.components.schemas as Record<string, { required?: string[]; properties: object }>)
+      .OrderResponse;
+    expect([...(order.required ?? [])].sort()).toEqual(Object.keys(order.properties).sort());
     const errorSchema = JSON.stringify(document.components.schemas.DeskError);
     for (const code of [
       'MALFORMED_JSON',

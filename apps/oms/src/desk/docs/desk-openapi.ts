@@ -73,7 +73,13 @@ export class DeskOpenApi implements OnModuleInit {
           '{"error": {code, message, field?, venueCode?, venueMessage?}}; the codes are in the DeskError schema.',
       )
       .setVersion('1')
-      .addBearerAuth()
+      .addBearerAuth({
+        type: 'http',
+        scheme: 'bearer',
+        // An opaque desk token (POST /v1/tokens), not a JWT.
+        bearerFormat: 'opaque',
+        description: 'A desk token: `Authorization: Bearer <token>`',
+      })
       .build();
     let document: OpenAPIObject | undefined;
     SwaggerModule.setup(

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 @ObjectType('OrderUncertainty')
 export class OrderUncertaintyResponse {
@@ -27,39 +27,39 @@ export class OrderResponse {
   @Field()
   side!: string;
   @ApiProperty() @Field() type!: string;
-  @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) priceType!:
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) priceType!:
     string | null;
-  @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) stopPrice!:
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) stopPrice!:
     string | null;
-  @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) leverage!:
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) leverage!:
     string | null;
-  @ApiPropertyOptional({ nullable: true, type: String })
+  @ApiProperty({ nullable: true, type: String })
   @Field(() => String, { nullable: true })
   timeInForce!: string | null;
-  @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) price!:
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) price!:
     string | null;
-  @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) origQty!:
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) origQty!:
     string | null;
-  @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) amount!:
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) amount!:
     string | null;
   @ApiProperty() @Field() executedQty!: string;
-  @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) avgPrice!:
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) avgPrice!:
     string | null;
   @ApiProperty() @Field() cumulativeQuoteQty!: string;
   @ApiProperty() @Field() clientOrderId!: string;
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'The venue order id' })
+  @ApiProperty({ nullable: true, type: String, description: 'The venue order id' })
   @Field(() => String, { nullable: true })
   orderId!: string | null;
   @ApiProperty() @Field() status!: string;
   @ApiProperty({ enum: ['desk', 'external'] }) @Field() origin!: string;
-  @ApiPropertyOptional({ nullable: true, type: String }) @Field(() => String, { nullable: true }) createdBy!:
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) createdBy!:
     string | null;
   @ApiProperty() @Field() createdAt!: string;
   @ApiProperty() @Field() updatedAt!: string;
-  @ApiPropertyOptional({ nullable: true, type: OrderUncertaintyResponse })
+  @ApiProperty({ nullable: true, type: OrderUncertaintyResponse })
   @Field(() => OrderUncertaintyResponse, { nullable: true })
   uncertainty!: OrderUncertaintyResponse | null;
-  @ApiPropertyOptional({ nullable: true, type: OrderCancelResponse })
+  @ApiProperty({ nullable: true, type: OrderCancelResponse })
   @Field(() => OrderCancelResponse, { nullable: true })
   cancel!: OrderCancelResponse | null;
 }
