@@ -190,13 +190,15 @@ describe('desk order commands (e2e)', () => {
     expect((await desk.venueOrders()).length).toBe(before);
   });
 
-  it('cancels an order: 202 REQUESTED, CONFIRMED on the later venue report; a second cancel of the closed order is 409', async () => {
+  it('cancels an order: 202 REQUESTED, CONFIRMED on the later venue report; a second cancel of the closed order is 409; no amount shown throughout', async () => {
     const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
     const cancel = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
     expect(cancel.status).toBe(202);
     expect(cancel.body.cancel.state).toMatch(/REQUESTED|CONFIRMED/);
     const closed = await desk.orderUntil(placed.body.id, (order) => order.status === 'CANCELED', 30_000);
     expect(closed.cancel?.state).toBe('CONFIRMED');
+    // Not placed by amount: none in every answer, whichever venue report each came after.
+    expect([placed.body.amount, cancel.body.amount, closed.amount]).toEqual([null, null, null]);
     const again = await desk.call('DELETE', `/v1/orders/${placed.body.id}`);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('ORDER_NOT_OPEN');

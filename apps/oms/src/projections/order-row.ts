@@ -149,6 +149,9 @@ export function spotAveragePrice(executedQty: string, cumulativeQuoteQty: string
   return canonicalDecimal(dec(cumulativeQuoteQty).div(executedQty));
 }
 
+const positiveOrNull = (value: string | null): string | null =>
+  value !== null && isPositive(value) ? value : null;
+
 export function orderRowOf(
   streamId: string,
   version: number,
@@ -183,7 +186,9 @@ export function orderRowOf(
     timeInForce: text(venue?.timeInForce) ?? request?.timeInForce ?? null,
     price: text(venue?.price) ?? request?.price ?? null,
     origQty: text(venue?.origQty) ?? request?.quantity ?? null,
-    amount: request?.amount ?? text(venue?.requestedAmount) ?? null,
+    // Reports of an order not placed by amount say "0" (the stream) or nothing (an
+    // acknowledgement): both mean none, so the field does not flip as they arrive.
+    amount: request?.amount ?? positiveOrNull(text(venue?.requestedAmount)),
     executedQty: order.executedQty,
     avgPrice:
       text(venue?.avgPrice) ??
