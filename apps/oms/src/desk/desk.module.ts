@@ -23,7 +23,7 @@ import { GraphiqlPageMiddleware } from './docs/graphiql-page.middleware';
 import { deskGraphqlOptions, GRAPHQL_PATH } from './graphql/desk-graphql.options';
 import { DESK_QUERY_CONTROLLERS, DESK_QUERY_PROVIDERS } from './desk-queries';
 import { AfterRecordedAnswersInterceptor } from '../orders/after-recorded-answers.interceptor';
-import { NullAsAbsentPipe } from './shared/null-as-absent.pipe';
+import { NullGraphqlArgumentsInterceptor } from './graphql/null-arguments.interceptor';
 
 /**
  * The desk API's read side and its shared edge: queries (QueryBus handlers), REST
@@ -54,11 +54,11 @@ export class DeskModule implements NestModule {
         DeskOpenApi,
         { provide: APP_FILTER, useClass: DeskExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: AfterRecordedAnswersInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: NullGraphqlArgumentsInterceptor },
         // Global pipes run in the order given: values nested too deep and NUL characters
-        // are refused, and null members dropped, before validation.
+        // are refused before validation.
         { provide: APP_PIPE, useClass: NestingDepthPipe },
         { provide: APP_PIPE, useClass: NulFreeInputPipe },
-        { provide: APP_PIPE, useClass: NullAsAbsentPipe },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({
