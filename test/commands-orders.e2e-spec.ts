@@ -146,19 +146,25 @@ describe('desk order commands (e2e)', () => {
     expect(placed.body).toMatchObject({ market: 'futures', status: 'NEW', origQty: '3' });
   });
 
+  /** A futures STOP order request triggered at 90000, with `price` when one is given. */
+  const futuresStop = (priceType: 'INPUT' | 'MARKET', price?: string) => ({
+    account: 'demo',
+    symbol: 'BTCUSDT-PERPETUAL',
+    side: 'BUY_OPEN',
+    type: 'STOP',
+    priceType,
+    quantity: '1',
+    stopPrice: '90000',
+    ...(price === undefined ? {} : { price }),
+  });
+
   it('places futures STOP orders with a limit price (priceType INPUT) and without one (MARKET), each shown with its priceType', async () => {
-    const stop = (priceType: 'INPUT' | 'MARKET') => ({
-      account: 'demo',
-      symbol: 'BTCUSDT-PERPETUAL',
-      side: 'BUY_OPEN',
-      type: 'STOP',
-      priceType,
-      quantity: '1',
-      stopPrice: '90000',
-      ...(priceType === 'INPUT' ? { price: '90010' } : {}),
-    });
     for (const priceType of ['INPUT', 'MARKET'] as const) {
-      const placed = await desk.call('POST', '/v1/futures/orders', stop(priceType));
+      const placed = await desk.call(
+        'POST',
+        '/v1/futures/orders',
+        futuresStop(priceType, priceType === 'INPUT' ? '90010' : undefined),
+      );
       expect(placed.status).toBe(201);
       expect(placed.body).toMatchObject({ type: 'STOP', priceType, stopPrice: '90000' });
       expect((await desk.call('GET', `/v1/orders/${placed.body.id}`)).body.priceType).toBe(priceType);
@@ -171,16 +177,7 @@ describe('desk order commands (e2e)', () => {
       ['INPUT', undefined],
       ['MARKET', '90010'],
     ] as const) {
-      const refused = await desk.call('POST', '/v1/futures/orders', {
-        account: 'demo',
-        symbol: 'BTCUSDT-PERPETUAL',
-        side: 'BUY_OPEN',
-        type: 'STOP',
-        priceType,
-        quantity: '1',
-        stopPrice: '90000',
-        ...(price === undefined ? {} : { price }),
-      });
+      const refused = await desk.call('POST', '/v1/futures/orders', futuresStop(priceType, price));
       expect({ priceType, status: refused.status, field: refused.body.error?.field }).toEqual({
         priceType,
         status: 400,
@@ -237,6 +234,24 @@ describe('desk order commands (e2e)', () => {
       ).toBe('CANCELED');
     }
     expect(await transactionsWriting('OrderCancelRequested', [first.body.id, second.body.id])).toBe(1);
+  });
+
+  it('refuses a cancel-all naming a symbol the venue does not list for the market, naming symbol', async () => {
+    for (const [market, symbol] of [
+      ['spot', 'BTCUSD'],
+      ['futures', 'BTCUSDT'],
+    ] as const) {
+      const refused = await desk.call('POST', `/v1/${market}/orders/cancel-all`, { account: 'demo', symbol });
+      expect({ market, status: refused.status, error: refused.body.error }).toEqual({
+        market,
+        status: 400,
+        error: expect.objectContaining({
+          code: 'PRE_TRADE_REFUSED',
+          rule: 'SYMBOL_UNKNOWN',
+          field: 'symbol',
+        }),
+      });
+    }
   });
 
   it('sets a futures leverage at the venue and records it for the margin checks', async () => {

@@ -1,12 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { WriteOutcome } from '@oms/exchange';
+import { SymbolRules, WriteOutcome } from '@oms/exchange';
 import { DomainError } from '@oms/domain';
 import { CommandReadModels } from '../orders/command-read-models';
 import { CommandOrigin } from '../placement/order-commands';
 import { deskErrorOfRejection } from '../placement/venue-refusal';
-import { VenueGateways } from '../venue/venue-gateways';
+import { VenueGateway, VenueGateways } from '../venue/venue-gateways';
+import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { refusalError } from '../pre-trade/pre-trade-refusal';
+import { checkSymbolTrades } from '../pre-trade/symbol-filter-checks';
 import { bulkAnswerOf, BulkCancelRecorder } from './bulk-cancel.recorder';
 import { refOfOrder } from './order-cancel.service';
+
+/**
+ * A symbol the venue does not list for the market names no order: refused, so that a
+ * mistyped symbol is not answered `requested: 0` as if nothing were open. A symbol that
+ * does not trade now still cancels. Without exchange info yet, nothing is refused: a
+ * cancel must not wait for it.
+ */
+function refuseUnknownSymbol(gateway: VenueGateway, market: 'spot' | 'futures', symbol: string): void {
+  let rules: SymbolRules | undefined;
+  try {
+    rules = gateway.rules(symbol);
+  } catch (error) {
+    if (error instanceof DeskError && error.code === DeskErrorCode.VENUE_UNAVAILABLE) return;
+    throw error;
+  }
+  const refused = checkSymbolTrades(rules, market, symbol);
+  if (refused?.rule === 'SYMBOL_UNKNOWN') throw refusalError(refused);
+}
 
 export interface CancelAllInput {
   readonly account: string;
@@ -34,6 +55,7 @@ export class CancelAllService {
     origin: CommandOrigin,
   ): Promise<{ requested: number }> {
     const gateway = this.gateways.get(input.account);
+    if (input.symbol !== undefined) refuseUnknownSymbol(gateway, market, input.symbol);
     const open = await this.readModels.openOrders(input.account, market, input.symbol, input.side);
     // An order placed elsewhere that the OMS knows no venue id of cannot be named later.
     const refs = open.filter((order) => order.origin === 'desk' || order.orderId !== null).map(refOfOrder);
