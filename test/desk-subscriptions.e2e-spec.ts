@@ -69,6 +69,15 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
     });
   });
 
+  /** A graphql-ws client of its own, presenting `authorization`. */
+  const clientPresenting = (authorization: string) =>
+    createClient({
+      url: `${desk.baseUrl.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization },
+      retryAttempts: 0,
+    });
+
   afterAll(async () => {
     await client?.dispose();
     await desk?.close();
@@ -167,12 +176,7 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
 
   it('ends the subscriptions of a token once it is revoked, closing with 4401 Unauthorized', async () => {
     const token = await desk.issueToken('sub-revoked', 'viewer', ['desk-a']);
-    const revokable = createClient({
-      url: `${desk.baseUrl.replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${token}` },
-      retryAttempts: 0,
-    });
+    const revokable = clientPresenting(`Bearer ${token}`);
     const watching = subscribe<{ id: string }>(
       revokable,
       'subscription { orderUpdated(account: "desk-a") { id } }',
@@ -186,12 +190,7 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
   });
 
   it('closes a subscription connection without a valid token with 4401 Unauthorized, as HTTP answers 401', async () => {
-    const anonymous = createClient({
-      url: `${desk.baseUrl.replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: 'Bearer not-a-token' },
-      retryAttempts: 0,
-    });
+    const anonymous = clientPresenting('Bearer not-a-token');
     const refused = subscribe(anonymous, 'subscription { orderUpdated { id } }');
     await expect(refused.next(5000)).rejects.toThrow('"code":4401,"reason":"Unauthorized"');
     await anonymous.dispose();
@@ -199,12 +198,7 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
 
   it('answers a scoped token subscribing to another account with FORBIDDEN', async () => {
     const token = await desk.issueToken('sub-viewer', 'viewer', ['desk-a']);
-    const scoped = createClient({
-      url: `${desk.baseUrl.replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${token}` },
-      retryAttempts: 0,
-    });
+    const scoped = clientPresenting(`Bearer ${token}`);
     const refused = subscribe(scoped, 'subscription { orderUpdated(account: "desk-b") { id } }');
     await expect(refused.next(5000)).rejects.toThrow(/FORBIDDEN/);
     await scoped.dispose();
