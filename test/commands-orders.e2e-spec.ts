@@ -554,6 +554,34 @@ describe('desk order commands (e2e)', () => {
     expect(listedQuote).toBeCloseTo(Number(placed.body.cumulativeQuoteQty), 6);
   });
 
+  it('records a dropped and resumed venue stream as one gap: one event in the log, one in /health', async () => {
+    const streamOf = async () =>
+      (await desk.call('GET', '/health')).body.info?.venueStreams?.accounts?.demo as
+        { connected: boolean; gaps: number } | undefined;
+    const gapsBefore = (await streamOf())?.gaps ?? 0;
+    const closed = await fetch(`${desk.controlUrl}/faults/stream/close`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(closed.ok).toBe(true);
+    const deadline = Date.now() + 20_000;
+    let stream = await streamOf();
+    while (!(stream?.connected === true && stream.gaps > gapsBefore)) {
+      if (Date.now() > deadline)
+        throw new Error(`the stream did not come back with a gap: ${JSON.stringify(stream)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stream = await streamOf();
+    }
+    // Both of ingest's reports of the reconnection (the gap, the connection) are folded by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await streamOf())?.gaps).toBe(gapsBefore + 1);
+    const [{ gaps }] = await desk.database.dataSource.query<Array<{ gaps: number }>>(
+      `SELECT count(*)::int AS gaps FROM events WHERE event_type = 'VenueStreamGapDetected'`,
+    );
+    expect(gaps).toBe(gapsBefore + 1);
+  });
+
   // Last: it revokes the stack's trading key at the venue.
   it('a create the venue refuses answers 400 VENUE_REJECTED with the venue code, the order recorded REJECTED, and a repeat sends nothing', async () => {
     const demo = desk.stack.venue!.demo;

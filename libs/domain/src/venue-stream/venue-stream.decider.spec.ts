@@ -40,6 +40,27 @@ describe('venue stream', () => {
       ]);
   });
 
+  it('records a reconnection gap once when ingest publishes it before the connection, or after it', () => {
+    const gap: VenueStreamEvent = {
+      type: 'VenueStreamGapDetected',
+      schemaVersion: 1,
+      data: { accountId: 'A1', from: 200, to: 5200, reason: 'reconnected', source: 'ws' },
+    };
+    const reconnected: VenueStreamEvent = {
+      type: 'VenueStreamConnected',
+      schemaVersion: 1,
+      data: { accountId: 'A1', connectionId: 'c2', at: 5200, source: 'ws' },
+    };
+    spec
+      .given([connected, dropped, gap])
+      .when({ type: 'RecordStreamConnected', accountId: 'A1', connectionId: 'c2', now: 5200 })
+      .then([reconnected]);
+    spec
+      .given([connected, dropped, gap, reconnected])
+      .when({ type: 'RecordStreamGap', from: 200, to: 5200, reason: 'reconnected', now: 5200 })
+      .then([]);
+  });
+
   it('ignores the late drop of a connection that was already replaced', () => {
     spec
       .given([connected])

@@ -98,8 +98,9 @@ export const venueStreamDecider: Decider<VenueStreamCommand, VenueStreamEvent, V
             schemaVersion: 1,
             data: { accountId, connectionId, at: now, source: 'ws' },
           };
-          // Whatever happened while no connection was up may have been missed.
-          if (state.disconnectedAt === null) return [connected];
+          // Whatever happened while no connection was up may have been missed, unless
+          // that gap is recorded already (ingest publishes it before the connection).
+          if (state.disconnectedAt === null || state.lastGapEnd === now) return [connected];
           return [
             {
               type: 'VenueStreamGapDetected',
@@ -131,6 +132,8 @@ export const venueStreamDecider: Decider<VenueStreamCommand, VenueStreamEvent, V
           if (to < from) throw invalidField('to', 'must not be before from');
           if (state.accountId === null)
             throw invalidField('accountId', 'is unknown until the stream has connected');
+          // The gap a reconnection ending at the same moment recorded already.
+          if (state.lastGapEnd === to) return [];
           return [
             {
               type: 'VenueStreamGapDetected',
