@@ -294,6 +294,30 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
     ]);
   });
 
+  it('reports a period starting within a day from its start, not from the start of the day', async () => {
+    const totalsFrom = async (from: number, method: string) => {
+      const response = await desk.call(
+        `/v1/reports/pnl?account=desk-a&from=${iso(from)}&to=${iso(DAY3)}&method=${method}&groupBy=symbol`,
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { totals: Record<string, string> }).totals;
+    };
+    for (const method of ['average-cost', 'fifo']) {
+      // After day 2's spot sell (+1 s), before its futures close (+5 s) and funding (+6 s).
+      expect(await totalsFrom(DAY2 + 3000, method)).toMatchObject({
+        realizedPnl: '8',
+        fees: '0.5',
+        funding: '-1',
+      });
+      // After the close, before the funding.
+      expect(await totalsFrom(DAY2 + 5500, method)).toMatchObject({
+        realizedPnl: '0',
+        fees: '0',
+        funding: '-1',
+      });
+    }
+  });
+
   it('reports spot P&L by FIFO per symbol, and as CSV', async () => {
     const query = `account=desk-a&symbol=BTCUSDT&from=${iso(DAY1)}&to=${iso(DAY3)}&method=fifo&groupBy=symbol`;
     const report = (await (await desk.call(`/v1/reports/pnl?${query}`)).json()) as { rows: unknown[] };

@@ -47,7 +47,7 @@ export interface PnlFoldTerms extends PnlReportScope {
   readonly keepDay: (day: string) => boolean;
 }
 
-/** The start of the UTC day `from` falls in: a report's days are whole UTC days. */
+/** The start of the UTC day `from` falls in: the folds' days are whole UTC days (what falls before `from` is taken off the first one; see PnlInputs.beforeFrom). */
 export function historyEndOf(from: number): number {
   return utcDayStart(from);
 }

@@ -25,6 +25,15 @@ export interface PnlInputs {
   /** The venue's realizedPnl of futures fills by symbol and UTC day, within the period. */
   readonly venueRealized: ReadonlyMap<string, ReadonlyMap<string, string>>;
   readonly marks: ReadonlyMap<string, { readonly price: string; readonly time: string }>;
+  /**
+   * When the period starts within a day: that day's lines over the fills before `from`
+   * (the folds give whole days), taken off the day's lines.
+   */
+  readonly beforeFrom?: {
+    readonly day: string;
+    readonly spot: ReadonlyMap<string, SpotPnlReport>;
+    readonly futures: ReadonlyMap<string, readonly FuturesPositionHistoryPnl[]>;
+  };
 }
 
 interface DayLine {
@@ -73,7 +82,7 @@ export function unavailable(symbol: string, error: DomainError): DeskError {
  * Realized, fees and funding by UTC day of the period and unrealized at its end, per
  * symbol, from each symbol's P&L over its history up to the period's end (spot by
  * average cost or FIFO, futures by average entry as the venue), with the venue's own
- * realizedPnl beside futures. Days are the UTC days the period covers.
+ * realizedPnl beside futures. Days are the UTC days the period covers, the first from `from` on.
  */
 export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
   const inPeriod = periodDays(inputs.from, inputs.to);
@@ -89,12 +98,18 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
     return line;
   };
 
+  const before = inputs.beforeFrom;
   for (const [symbol, report] of inputs.spot) {
     const days = new Map<string, DayLine>();
     for (const day of report.byDay.filter((entry) => inPeriod(entry.day))) {
       const line = dayLine(days, day.day);
       line.realized = line.realized.plus(day.realizedGrossPnl);
       line.fees = line.fees.plus(day.feesPaid);
+    }
+    for (const day of before?.spot.get(symbol)?.byDay.filter((entry) => entry.day === before.day) ?? []) {
+      const line = dayLine(days, day.day);
+      line.realized = line.realized.minus(day.realizedGrossPnl);
+      line.fees = line.fees.minus(day.feesPaid);
     }
     lines.push({
       symbol,
@@ -115,6 +130,14 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
         line.funding = line.funding.plus(day.fundingPnl);
       }
       if (unrealized !== null && pnl.unrealizedPnl !== null) unrealized = unrealized.plus(pnl.unrealizedPnl);
+    }
+    for (const pnl of before?.futures.get(symbol) ?? []) {
+      for (const day of pnl.byDay.filter((entry) => entry.day === before?.day)) {
+        const line = dayLine(days, day.day);
+        line.realized = line.realized.minus(day.realizedPnl);
+        line.fees = line.fees.minus(day.feesPaid);
+        line.funding = line.funding.minus(day.fundingPnl);
+      }
     }
     for (const day of inputs.venueRealized.get(symbol)?.keys() ?? []) if (inPeriod(day)) dayLine(days, day);
     lines.push({ symbol, market: 'futures', days, unrealized });

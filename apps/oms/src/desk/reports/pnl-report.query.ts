@@ -3,7 +3,9 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { isoTime } from '../shared/iso-time';
 import { SqlFilter } from '../shared/sql-filter';
 import { foldPositions, foldSpotFills, historyEndOf, PnlFoldTerms } from './pnl-history-folds';
-import { buildPnlReport, feeAssetPrices, periodDays } from './pnl-report.builder';
+import { utcDay } from '@oms/domain';
+import { CheckpointsToKeep } from './pnl-checkpoints';
+import { buildPnlReport, feeAssetPrices, periodDays, PnlInputs } from './pnl-report.builder';
 import { inReportSnapshot } from './pnl-report-snapshot';
 import { PnlReportResponse } from './pnl.response';
 
@@ -58,7 +60,13 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
         const futures = await foldPositions(runner, terms, toKeep);
         const venueRealized = await this.venueRealized(runner, query);
         for (const symbol of venueRealized.keys()) if (!futures.has(symbol)) futures.set(symbol, []);
-        return { marks, spot, futures, venueRealized };
+        return {
+          marks,
+          spot,
+          futures,
+          venueRealized,
+          beforeFrom: await this.beforeFrom(runner, query, terms),
+        };
       });
       return buildPnlReport({
         account: query.account,
@@ -71,6 +79,28 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * The first day's lines up to `from`, when the period starts within a day: the folds
+   * give whole days, and these are taken off the first. Their checkpoints are the
+   * period's own, kept by its folds.
+   */
+  private async beforeFrom(
+    runner: QueryRunner,
+    query: PnlReportQuery,
+    terms: PnlFoldTerms,
+  ): Promise<PnlInputs['beforeFrom']> {
+    const from = query.from.getTime();
+    if (from === terms.historyEnd) return undefined;
+    const firstDay = utcDay(from);
+    const upToFrom: PnlFoldTerms = { ...terms, to: from, keepDay: (day) => day === firstDay };
+    const unkept = new CheckpointsToKeep();
+    return {
+      day: firstDay,
+      spot: await foldSpotFills(runner, upToFrom, unkept),
+      futures: await foldPositions(runner, upToFrom, unkept),
+    };
   }
 
   /** The venue's own realizedPnl of the period's futures fills, by symbol and UTC day. */
