@@ -47,7 +47,10 @@ export interface PnlFoldTerms extends PnlReportScope {
   readonly keepDay: (day: string) => boolean;
 }
 
-/** The start of the UTC day `from` falls in: the folds' days are whole UTC days (what falls before `from` is taken off the first one; see PnlInputs.beforeFrom). */
+/**
+ * The start of the UTC day `from` falls in: the folds' days are whole UTC days (what
+ * falls before `from` is taken off the first one; see PnlInputs.beforeFrom).
+ */
 export function historyEndOf(from: number): number {
   return utcDayStart(from);
 }
