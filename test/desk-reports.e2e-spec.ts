@@ -318,6 +318,38 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
     }
   });
 
+  it('reports spot unrealized P&L on trade prices, the fee paid in the asset bought counted once, in the fees', async () => {
+    // desk-b buys 1 ETH @ 3000 paying 0.01 ETH: 0.99 ETH held, a fee worth 30; mark 3100.
+    await seedFill(desk.database.dataSource, {
+      fillId: 'e1',
+      account: 'desk-b',
+      symbol: 'ETHUSDT',
+      price: '3000',
+      qty: '1',
+      fee: '0.01',
+      feeAsset: 'ETH',
+      time: iso(DAY1 + 1000),
+    });
+    await desk.database.dataSource.query(
+      `INSERT INTO rm_marks (symbol, market, price, time) VALUES ('ETHUSDT', 'spot', 3100, $1)`,
+      [iso(DAY3 - 1000)],
+    );
+    for (const method of ['average-cost', 'fifo']) {
+      const response = await desk.call(
+        `/v1/reports/pnl?account=desk-b&from=${iso(DAY1)}&to=${iso(DAY3)}&method=${method}&groupBy=symbol`,
+      );
+      const report = (await response.json()) as { totals: Record<string, string> };
+      // Worth 0.99 x 3100 = 3069 for 3000 paid: 69 in all, 99 unrealized less 30 of fees.
+      expect({ method, ...report.totals }).toMatchObject({
+        method,
+        realizedPnl: '0',
+        fees: '30',
+        netPnl: '-30',
+        unrealizedPnl: '99',
+      });
+    }
+  });
+
   it('reports spot P&L by FIFO per symbol, and as CSV', async () => {
     const query = `account=desk-a&symbol=BTCUSDT&from=${iso(DAY1)}&to=${iso(DAY3)}&method=fifo&groupBy=symbol`;
     const report = (await (await desk.call(`/v1/reports/pnl?${query}`)).json()) as { rows: unknown[] };

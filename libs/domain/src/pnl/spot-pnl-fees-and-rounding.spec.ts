@@ -16,6 +16,23 @@ describe('spot P&L: fees in base, other assets, and report rounding', () => {
     expect(result).toMatchObject({ position: '0', realizedPnl: '-6', feesPaid: '6', unrealizedPnl: null });
   });
 
+  it('reports unrealized P&L against the mark both on the fee-inclusive cost and on trade prices, leaving the fee to the fees', () => {
+    const result = spotPnlReport({
+      baseAsset: 'ETH',
+      quoteAsset: 'USDT',
+      method: 'average-cost',
+      fills: [trade('BUY', '1', '3000', '0.01', 'ETH')],
+      markPrice: '3100',
+    });
+    // 0.99 ETH held for 3000 USDT; the fee, 0.01 ETH, is worth 30 at the trade price.
+    expect(result).toMatchObject({
+      position: '0.99',
+      feesPaid: '30',
+      unrealizedPnl: '69',
+      unrealizedGrossPnl: '99',
+    });
+  });
+
   it('values a platform-coin fee at the price given, and refuses when none is given', () => {
     const fills = [trade('BUY', '1', '100', '2', 'HSK'), trade('SELL', '1', '110')];
     expect(

@@ -181,6 +181,7 @@ export class SpotPnlFolding {
     const money = (value: Dec): string =>
       this.scale === undefined ? canonicalDecimal(value) : roundToScale(value, this.scale);
     const unrealized = this.mark === null ? null : unrealizedAt(ledger, this.mark, 'effectiveValue');
+    const unrealizedGross = this.mark === null ? null : unrealizedAt(ledger, this.mark, 'rawValue');
     return {
       method: this.method,
       position: canonicalDecimal(openQuantity(ledger)),
@@ -190,6 +191,7 @@ export class SpotPnlFolding {
       realizedGrossPnl: money(ledger.realizedGross),
       feesPaid: money(this.fees),
       unrealizedPnl: unrealized === null ? null : money(unrealized),
+      unrealizedGrossPnl: unrealizedGross === null ? null : money(unrealizedGross),
       totalPnl: unrealized === null ? null : money(ledger.realizedNet.plus(unrealized)),
       openLots: ledger.lots.map((lot) => ({
         side: lot.side,

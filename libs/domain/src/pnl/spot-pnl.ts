@@ -45,6 +45,11 @@ export interface SpotPnlReport {
   readonly feesPaid: string;
   /** Against the mark, on the fee-inclusive cost; null without a mark. */
   readonly unrealizedPnl: string | null;
+  /**
+   * Against the mark, on trade prices: fees left to `feesPaid`, as `realizedGrossPnl`
+   * leaves them; null without a mark.
+   */
+  readonly unrealizedGrossPnl: string | null;
   readonly totalPnl: string | null;
   readonly openLots: ReadonlyArray<{
     readonly side: 'long' | 'short';

@@ -115,7 +115,8 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
       symbol,
       market: 'spot',
       days,
-      unrealized: report.unrealizedPnl === null ? null : new Dec(report.unrealizedPnl),
+      // On trade prices: the fees of the open quantity are in the fees already.
+      unrealized: report.unrealizedGrossPnl === null ? null : new Dec(report.unrealizedGrossPnl),
     });
   }
 
