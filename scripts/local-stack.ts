@@ -143,7 +143,7 @@ export async function startLocalStack(env: NodeJS.ProcessEnv = process.env): Pro
       deskToken,
       dataDir: folder.path,
       persistent: folder.persistent,
-      postgres: { kind: postgres.kind, port: postgres.port },
+      postgres: { kind: postgres.kind, url: postgres.url },
       kafka: { kind: kafka.kind, brokers: kafka.brokers },
       exchangeRestUrl: exchange.environment.EXCHANGE_REST_URL,
       simulatedVenue: venue && {

@@ -6,7 +6,7 @@ const facts: BannerFacts = {
   deskToken: 'desk_abc',
   dataDir: '/repo/.data',
   persistent: true,
-  postgres: { kind: 'embedded', port: 41234 },
+  postgres: { kind: 'embedded', url: 'postgres://postgres:oms-local@127.0.0.1:41234/oms' },
   kafka: { kind: 'project-broker', brokers: ['127.0.0.1:9092'] },
   exchangeRestUrl: 'http://127.0.0.1:8080',
   simulatedVenue: {
@@ -19,7 +19,7 @@ const facts: BannerFacts = {
 };
 
 describe('stack banner', () => {
-  it('names every URL a desk needs, the demo account and the desk token', () => {
+  it('names every URL a desk needs, the demo account, the desk token and the embedded database', () => {
     const banner = stackBanner(facts);
     for (const expected of [
       /Desk REST +http:\/\/127\.0\.0\.1:3000\/v1/,
@@ -29,6 +29,7 @@ describe('stack banner', () => {
       /Venue control +http:\/\/127\.0\.0\.1:8081/,
       /Account +demo /,
       /Desk token +desk_abc /,
+      /Postgres +embedded PostgreSQL 15 at postgres:\/\/postgres:oms-local@127\.0\.0\.1:41234\/oms \(DATABASE_URL for npm run replay, verify-log\)/,
       /Data +\/repo\/\.data \(kept across restarts; npm start -- --reset wipes it\)/,
     ])
       expect(banner).toMatch(expected);

@@ -5,7 +5,8 @@ export interface BannerFacts {
   readonly deskToken: string;
   readonly dataDir: string;
   readonly persistent: boolean;
-  readonly postgres: { readonly kind: 'embedded' | 'external'; readonly port?: number };
+  /** `url`: the embedded cluster's, for the commands that take DATABASE_URL (replay, verify-log). */
+  readonly postgres: { readonly kind: 'embedded' | 'external'; readonly url?: string };
   readonly kafka: { readonly kind: 'external' | 'project-broker'; readonly brokers: readonly string[] };
   readonly exchangeRestUrl: string;
   readonly simulatedVenue?: {
@@ -48,7 +49,7 @@ export function stackBanner(facts: BannerFacts): string {
     row(
       'Postgres',
       facts.postgres.kind === 'embedded'
-        ? `embedded PostgreSQL 15 on 127.0.0.1:${facts.postgres.port}`
+        ? `embedded PostgreSQL 15 at ${facts.postgres.url} (DATABASE_URL for npm run replay, verify-log)`
         : 'DATABASE_URL',
     ),
     row(
