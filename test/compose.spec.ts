@@ -102,6 +102,17 @@ describe('docker/compose.yaml', () => {
     }
   });
 
+  it("gives ingest the venue demo user's read-only key, so its reads have a weight budget of their own", () => {
+    const venue = loadVenueConfig(environmentOf(compose.services.venue));
+    const ingest = environmentOf(compose.services.ingest);
+    const [demo] = JSON.parse(String(ingest.EXCHANGE_ACCOUNTS)) as Array<{
+      apiKey: string;
+      readOnlyKey?: { apiKey: string; secretKey: string };
+    }>;
+    expect(demo.readOnlyKey).toEqual(venue.demo.readOnlyKey);
+    expect(demo.apiKey).toBe(venue.demo.apiKey);
+  });
+
   it('runs the two OMS replicas with one configuration, so they share one consumer group', () => {
     const replicas = appServices
       .filter(([, service]) => service.environment?.APP === 'oms')

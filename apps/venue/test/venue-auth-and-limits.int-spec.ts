@@ -176,6 +176,17 @@ describe('venue auth, timestamps, permissions and rate limits over HTTP', () => 
       quantity: '1',
     });
     expect(transfer.body.code).toBe('-1002');
+    // The demo user's fixed read-only key (VENUE_DEMO_READ_ONLY_*) is such a key.
+    const fixed = new VenueTestClient(venue.restUrl, venue.demo.readOnlyKey);
+    expect((await fixed.signed('GET', '/api/v1/account/type')).status).toBe(200);
+    const refused = await fixed.signed('POST', '/api/v1/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '1000',
+    });
+    expect(refused.body).toEqual({ code: '-1002', msg: 'Unauthorized operation' });
   });
 
   it('answers 429 past the weight budget, then 418 to a key that keeps sending', async () => {

@@ -25,6 +25,15 @@ export const venueConfigSchema = z.object({
     .string()
     .min(16)
     .default('venuedemosecret00000000000000000000000000000000000000000000000001'),
+  /** A read-only key of the demo user, for a reader (ingest) with a weight budget of its own. */
+  VENUE_DEMO_READ_ONLY_API_KEY: z
+    .string()
+    .min(16)
+    .default('venuedemoreadonlykey0000000000000000000000000000000000000000001'),
+  VENUE_DEMO_READ_ONLY_SECRET_KEY: z
+    .string()
+    .min(16)
+    .default('venuedemoreadonlysecret0000000000000000000000000000000000000001'),
   VENUE_DEMO_USDT: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'must be a decimal string')
@@ -73,6 +82,8 @@ export interface VenueConfig {
   readonly demo: {
     readonly apiKey: string;
     readonly secretKey: string;
+    /** May query, not trade or transfer. */
+    readonly readOnlyKey: { readonly apiKey: string; readonly secretKey: string };
     readonly deposits: Readonly<Record<string, string>>;
   };
   readonly limits: {
@@ -108,6 +119,10 @@ export function toVenueConfig(environment: VenueEnvironment): VenueConfig {
     demo: {
       apiKey: environment.VENUE_DEMO_API_KEY,
       secretKey: environment.VENUE_DEMO_SECRET_KEY,
+      readOnlyKey: {
+        apiKey: environment.VENUE_DEMO_READ_ONLY_API_KEY,
+        secretKey: environment.VENUE_DEMO_READ_ONLY_SECRET_KEY,
+      },
       deposits: {
         USDT: environment.VENUE_DEMO_USDT,
         BTC: environment.VENUE_DEMO_BTC,

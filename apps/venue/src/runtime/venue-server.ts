@@ -27,6 +27,8 @@ export interface DemoCredentials {
   readonly futuresAccountId: string;
   readonly apiKey: string;
   readonly secretKey: string;
+  /** A key of the demo user that may query but not trade or transfer. */
+  readonly readOnlyKey: { readonly apiKey: string; readonly secretKey: string };
   /** The header the configuration names; the venue accepts both X-APIKEY and X-HK-APIKEY. */
   readonly keyHeader: string;
 }
@@ -150,12 +152,14 @@ function createDemoUser(runtime: VenueRuntime): DemoCredentials {
     apiKey: config.demo.apiKey,
     secretKey: config.demo.secretKey,
   });
+  runtime.keys.create(ownerOf(user), { kind: 'HMAC', ...config.demo.readOnlyKey }, []);
   return {
     userId: user.userId,
     spotAccountId: user.spotAccountId,
     futuresAccountId: user.futuresAccountId,
     apiKey: config.demo.apiKey,
     secretKey: config.demo.secretKey,
+    readOnlyKey: config.demo.readOnlyKey,
     keyHeader: config.keyHeader,
   };
 }
