@@ -115,7 +115,7 @@ export async function startLocalStack(env: NodeJS.ProcessEnv = process.env): Pro
     running.push({ name: exchange.venue ? 'simulated venue' : 'exchange', stop: () => exchange.stop() });
     logger.info(
       exchange.venue
-        ? `Exchange: simulated venue on ${exchange.venue.restUrl} (seed ${exchange.seed}; its state is kept in memory only)`
+        ? `Exchange: simulated venue on ${exchange.venue.restUrl} (its state ${exchange.journalFile === undefined ? 'in memory only' : `kept in ${exchange.journalFile}`})`
         : 'Exchange: using EXCHANGE_REST_URL',
     );
 

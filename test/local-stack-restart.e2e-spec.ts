@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
+import { ExchangeClient, OrderNotFoundError } from '@oms/exchange';
+import { loadVenueConfig } from '@oms/venue';
 import { freePortStackEnvironment, StackProcess, startStackProcess } from './support/stack-process';
 
 /**
@@ -66,6 +68,51 @@ describe('local stack restarts (e2e)', () => {
     }
   }
 
+  /** The simulated venue's demo user, as the banner names its venue (the keys are the venue's defaults). */
+  function venueClientOf(stack: StackProcess): ExchangeClient {
+    const { demo } = loadVenueConfig({});
+    return new ExchangeClient({
+      baseUrl: (stack.banner.get('Venue REST') ?? '').split(' ')[0],
+      credentials: { kind: 'hmac', apiKey: demo.apiKey, secretKey: demo.secretKey },
+      readRetry: { attempts: 1 },
+    });
+  }
+
+  /** The status of the demo user's spot order `clientOrderId` at the venue, or null when it knows none. */
+  async function venueOrderStatus(stack: StackProcess, clientOrderId: string): Promise<string | null> {
+    const client = venueClientOf(stack);
+    try {
+      return (await client.spot.getOrder({ origClientOrderId: clientOrderId })).status;
+    } catch (error) {
+      if (error instanceof OrderNotFoundError) return null;
+      throw error;
+    } finally {
+      await client.close();
+    }
+  }
+
+  it("keeps the simulated venue's orders across Ctrl-C and a restart, as the OMS's own state", async () => {
+    running = await startStackProcess(env);
+    const client = venueClientOf(running);
+    const placed = await client.spot.placeOrder({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '1000',
+      newClientOrderId: 'kept-across-restart',
+    });
+    await client.close();
+    expect(placed.kind).toBe('accepted');
+    expect(await running.stop('SIGINT')).toBe(0);
+    running = undefined;
+
+    running = await startStackProcess(env);
+    expect(await venueOrderStatus(running, 'kept-across-restart')).toBe('NEW');
+    expect(await running.stop('SIGINT')).toBe(0);
+    running = undefined;
+  });
+
   it('keeps Postgres rows, the broker log and the desk token across Ctrl-C and a restart', async () => {
     running = await startStackProcess(env);
     const token = running.banner.get('Desk token')?.split(' ')[0];
@@ -116,6 +163,7 @@ describe('local stack restarts (e2e)', () => {
       { probe: null },
     ]);
     await db.end();
+    expect(await venueOrderStatus(running, 'kept-across-restart')).toBeNull();
     expect(await running.stop('SIGINT')).toBe(0);
     running = undefined;
   });

@@ -1,8 +1,8 @@
 /**
  * Where the local stack keeps its state: OMS_DATA_DIR (`npm start` defaults it to
  * `.data/`) holds the embedded Postgres cluster, the project broker's log, the generated
- * desk token and the simulated venue's run counter, so a restart continues the same
- * world. Without OMS_DATA_DIR (the e2e tests) the stack uses a throw-away folder that
+ * desk token and the simulated venue's journal and run counter, so a restart continues
+ * the same world. Without OMS_DATA_DIR (the e2e tests) the stack uses a throw-away folder that
  * it deletes on stop.
  */
 import { randomBytes } from 'node:crypto';

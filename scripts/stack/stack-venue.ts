@@ -3,9 +3,11 @@
  * and EXCHANGE_ACCOUNTS from the environment), otherwise the simulated venue with its
  * market, whose demo user becomes the account `demo`.
  *
- * The simulated venue keeps its state in memory only: a restart gives a fresh venue.
- * So that a restarted venue never hands out the ids of an earlier run (which the OMS
- * still remembers in its data folder), each start moves the seed on by one.
+ * With a data folder the simulated venue keeps its changes in `venue-journal.jsonl`
+ * there, and a restart continues the same world (orders, fills, balances, positions,
+ * keys), as the OMS's state in the same folder does. A new journal takes a seed no
+ * earlier run of the folder used, so that a venue started without the journal of an
+ * earlier run never hands out ids the OMS still remembers.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,10 +24,13 @@ export interface StackExchange {
   };
   /** Present when the stack started the simulated venue. */
   readonly venue?: RunningVenue;
-  /** The simulated venue's seed for this run. */
-  readonly seed?: number;
+  /** Where the simulated venue keeps its state; absent: in memory only (a throw-away stack). */
+  readonly journalFile?: string;
   stop(): Promise<void>;
 }
+
+/** The simulated venue's journal in the data folder (VenueJournal). */
+export const VENUE_JOURNAL_FILE = 'venue-journal.jsonl';
 
 /** The account name the desk API gives the simulated venue's demo user. */
 export const DEMO_ACCOUNT = 'demo';
@@ -55,10 +60,12 @@ export async function startStackExchange(
     };
   }
   const seed = nextVenueSeed(env, stateDir);
+  const journalFile = stateDir === undefined ? undefined : join(stateDir, VENUE_JOURNAL_FILE);
   const venue = await runAsService('venue', () =>
     startVenue({
       environment: env,
       seed,
+      journalFile,
       marketTicking: env.VENUE_MARKET_TICKING !== 'off',
       // A local run pays funding as the real venue does; VENUE_FUNDING_SCHEDULE=off stops it.
       fundingSchedule: env.VENUE_FUNDING_SCHEDULE === undefined ? true : undefined,
@@ -72,7 +79,7 @@ export async function startStackExchange(
       EXCHANGE_ACCOUNTS: JSON.stringify(accounts),
     },
     venue,
-    seed,
+    journalFile,
     stop: () => venue.stop(),
   };
 }

@@ -24,6 +24,11 @@ export interface StartVenueOptions {
   readonly fundingIntervalMs?: number;
   /** Further VENUE_* settings, validated like the process environment. */
   readonly environment?: NodeJS.ProcessEnv;
+  /**
+   * A file to keep the venue's changes in: a venue started again on it continues the
+   * same world (its seed is kept there too). Without one, the state lives in memory only.
+   */
+  readonly journalFile?: string;
 }
 
 /**
@@ -49,6 +54,6 @@ export async function startVenue(options: StartVenueOptions = {}): Promise<Runni
     config,
     ({ clock, seed, simulatedMarket, fundingIntervalMs }) =>
       new VenueEngine({ clock, seed, simulatedMarket: simulatedMarket ? {} : false, fundingIntervalMs }),
-    { marketTicking: options.marketTicking ?? false },
+    { marketTicking: options.marketTicking ?? false, journalFile: options.journalFile },
   );
 }

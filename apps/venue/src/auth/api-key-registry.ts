@@ -21,11 +21,31 @@ export interface CreatedApiKey {
 
 export class ApiKeyRegistryError extends Error {}
 
+/** A change of the keys, with what it takes to make it again (the generated secrets included). */
+export type ApiKeyChange =
+  | {
+      readonly kind: 'created';
+      readonly owner: ApiKeyOwner;
+      readonly request: CreateApiKeyRequest;
+      readonly permissions: readonly ApiKeyPermission[];
+    }
+  | { readonly kind: 'revoked'; readonly apiKey: string };
+
 /** The venue's API keys, both HMAC (system-generated) and Ed25519 (self-generated). */
 export class ApiKeyRegistry {
   private readonly keys = new Map<string, ApiKeyRecord>();
+  private readonly watchers: Array<(change: ApiKeyChange) => void> = [];
 
   constructor(private readonly now: () => number) {}
+
+  /** Calls `watcher` after each key created or revoked (the venue journal keeps them). */
+  onChange(watcher: (change: ApiKeyChange) => void): void {
+    this.watchers.push(watcher);
+  }
+
+  private changed(change: ApiKeyChange): void {
+    for (const watcher of this.watchers) watcher(change);
+  }
 
   create(
     owner: ApiKeyOwner,
@@ -46,6 +66,7 @@ export class ApiKeyRegistry {
         createdAt,
         lastUsedAt: createdAt,
       });
+      this.changed({ kind: 'created', owner, request: { kind: 'HMAC', apiKey, secretKey }, permissions });
       return { apiKey, kind: 'HMAC', secretKey, permissions: [...permissionSet] };
     }
     let publicKeyPem = request.publicKeyPem;
@@ -64,6 +85,7 @@ export class ApiKeyRegistry {
       createdAt,
       lastUsedAt: createdAt,
     });
+    this.changed({ kind: 'created', owner, request: { kind: 'ED25519', apiKey, publicKeyPem }, permissions });
     return { apiKey, kind: 'ED25519', publicKeyPem, privateKeyPem, permissions: [...permissionSet] };
   }
 
@@ -81,7 +103,9 @@ export class ApiKeyRegistry {
 
   /** Deletes a key, as revoking it on the exchange's portal does; false when unknown. */
   revoke(apiKey: string): boolean {
-    return this.keys.delete(apiKey);
+    const revoked = this.keys.delete(apiKey);
+    if (revoked) this.changed({ kind: 'revoked', apiKey });
+    return revoked;
   }
 
   list(): readonly ApiKeyRecord[] {

@@ -3,7 +3,7 @@ import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { createLogger } from '@oms/platform';
-import type { EngineClock, VenueEngineApi } from '../engine';
+import type { EngineClock, UserRecord, VenueEngineApi } from '../engine';
 import { VenueConfig } from '../config/venue-config';
 import { ControlPlaneModule } from '../control/control-plane.module';
 import { ControlPlaneErrorFilter } from '../control/venue-error.filter';
@@ -12,6 +12,7 @@ import { NestPinoLogger } from './nest-pino-logger';
 import { FundingTimer } from './funding-timer';
 import { ownerOf } from './venue-accounts';
 import { VenueClock } from './venue-clock';
+import { ChangeTime, VenueJournal } from './venue-journal';
 import { VenueRuntime } from './venue-runtime';
 
 export type VenueEngineFactory = (options: {
@@ -50,18 +51,40 @@ export interface RunningVenue {
 export async function runVenue(
   config: VenueConfig,
   engineFactory: VenueEngineFactory,
-  options: { marketTicking: boolean; clockSource?: () => number },
+  options: {
+    marketTicking: boolean;
+    clockSource?: () => number;
+    /** Where the venue keeps its changes, to continue the same world after a restart (see VenueJournal). */
+    journalFile?: string;
+  },
 ): Promise<RunningVenue> {
   const logger = createLogger('Venue');
   const clock = new VenueClock(options.clockSource);
-  const engine = engineFactory({
-    clock: { now: () => clock.now() },
-    seed: config.seed,
+  const time = new ChangeTime(() => clock.now());
+  const journal =
+    options.journalFile === undefined ? undefined : VenueJournal.open(options.journalFile, config.seed);
+  const plainEngine = engineFactory({
+    clock: { now: () => time.now() },
+    seed: journal?.seed ?? config.seed,
     simulatedMarket: config.market.simulated,
     fundingIntervalMs: config.funding.intervalMs,
   });
+  const engine = journal === undefined ? plainEngine : journal.journaling(plainEngine, time);
   const runtime = new VenueRuntime(config, clock, engine);
-  const demo = createDemoUser(runtime);
+  let demo: DemoCredentials;
+  if (journal !== undefined && !journal.isEmpty) {
+    const started = Date.now();
+    journal.replay(plainEngine, runtime.keys, time);
+    journal.watchKeys(runtime.keys, time);
+    demo = continuedDemoUser(runtime);
+    logger.info(
+      { journal: options.journalFile, ms: Date.now() - started },
+      'venue state replayed from its journal',
+    );
+  } else {
+    journal?.watchKeys(runtime.keys, time);
+    demo = createDemoUser(runtime);
+  }
 
   const apps: INestApplication[] = [];
   let marketTimer: NodeJS.Timeout | undefined;
@@ -136,6 +159,26 @@ export async function runVenue(
   }
 }
 
+/** The demo user a replayed journal holds, with the keys of the configuration it was created with. */
+function continuedDemoUser(runtime: VenueRuntime): DemoCredentials {
+  const { config, engine } = runtime;
+  const user = engine.listUsers().find((candidate) => candidate.label === 'demo');
+  if (user === undefined) throw new Error('the venue journal holds no demo user');
+  return demoCredentialsOf(user, config);
+}
+
+function demoCredentialsOf(user: UserRecord, config: VenueConfig): DemoCredentials {
+  return {
+    userId: user.userId,
+    spotAccountId: user.spotAccountId,
+    futuresAccountId: user.futuresAccountId,
+    apiKey: config.demo.apiKey,
+    secretKey: config.demo.secretKey,
+    readOnlyKey: config.demo.readOnlyKey,
+    keyHeader: config.keyHeader,
+  };
+}
+
 function createDemoUser(runtime: VenueRuntime): DemoCredentials {
   const { config, engine } = runtime;
   const user = engine.createUser({ label: 'demo' });
@@ -153,13 +196,5 @@ function createDemoUser(runtime: VenueRuntime): DemoCredentials {
     secretKey: config.demo.secretKey,
   });
   runtime.keys.create(ownerOf(user), { kind: 'HMAC', ...config.demo.readOnlyKey }, []);
-  return {
-    userId: user.userId,
-    spotAccountId: user.spotAccountId,
-    futuresAccountId: user.futuresAccountId,
-    apiKey: config.demo.apiKey,
-    secretKey: config.demo.secretKey,
-    readOnlyKey: config.demo.readOnlyKey,
-    keyHeader: config.keyHeader,
-  };
+  return demoCredentialsOf(user, config);
 }
