@@ -9,7 +9,6 @@ import {
   spotBalanceStreamId,
 } from '@oms/domain';
 import { AggregateDeciders } from '../aggregates/aggregate-deciders';
-import { futuresBalanceFigures } from '../projections/futures-balance-figures';
 import { OrderRow, orderRowOf } from '../projections/order-row';
 import { PositionRow, positionRowOf } from '../projections/position-row';
 import { refoldStream } from './stream-refold';
@@ -93,10 +92,24 @@ export class AsOfService {
     }
     const latest = (folded.state as FuturesBalanceState).latest;
     if (latest === null) return null;
-    return { account, wallet, asset, ...futuresBalanceFigures(latest), updatedAt: latest.venueTime };
+    const locked = subtractDecimals(latest.walletBalance, latest.available);
+    return {
+      account,
+      wallet,
+      asset,
+      free: latest.available,
+      locked,
+      total: latest.walletBalance,
+      updatedAt: latest.venueTime,
+    };
   }
 }
 
 function addDecimals(a: string, b: string): string {
   return new Dec(a).plus(b).toFixed();
+}
+
+function subtractDecimals(a: string, b: string): string {
+  const difference = new Dec(a).minus(b);
+  return difference.isNegative() ? '0' : difference.toFixed();
 }

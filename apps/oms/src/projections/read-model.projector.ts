@@ -13,7 +13,6 @@ import { aggregateKindOf, isOrderKind } from '../aggregates/aggregate-deciders';
 import { MarkRow } from '../aggregates/fold-context';
 import { isoTime, upsertRows, UpsertColumn } from './multi-row-upsert';
 import { OrderRow, omsOrderId, orderRowOf } from './order-row';
-import { futuresBalanceFigures } from './futures-balance-figures';
 import { positionRowOf } from './position-row';
 import { touchedFillsOf } from './touched-fills';
 import {
@@ -287,8 +286,16 @@ function balanceRow(
     ];
   }
   const futures = latest as FuturesBalanceState['latest'] & object;
-  const { free, locked, total } = futuresBalanceFigures(futures);
-  return [futures.accountId, 'futures', futures.asset, free, locked, total, isoTime(futures.venueTime)];
+  const locked = new Dec(futures.walletBalance).minus(futures.available);
+  return [
+    futures.accountId,
+    'futures',
+    futures.asset,
+    futures.available,
+    locked.isNegative() ? '0' : locked.toFixed(),
+    futures.walletBalance,
+    isoTime(futures.venueTime),
+  ];
 }
 
 function breakRows(stream: ProjectedStream): Row[] {

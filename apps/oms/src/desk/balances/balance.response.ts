@@ -6,15 +6,9 @@ export class BalanceResponse {
   @ApiProperty() @Field() account!: string;
   @ApiProperty({ enum: ['spot', 'futures'] }) @Field() wallet!: string;
   @ApiProperty() @Field() asset!: string;
-  @ApiProperty({ description: "Futures: the venue's available balance, its cross unrealized P&L included" })
-  @Field()
-  free!: string;
-  @ApiProperty({ description: 'Futures: the position and order margin' })
-  @Field()
-  locked!: string;
-  @ApiProperty({ description: 'free + locked (futures: the wallet balance with its unrealized P&L)' })
-  @Field()
-  total!: string;
+  @ApiProperty() @Field() free!: string;
+  @ApiProperty() @Field() locked!: string;
+  @ApiProperty() @Field() total!: string;
   @ApiProperty() @Field() updatedAt!: string;
 }
 

@@ -1,5 +1,4 @@
 import {
-  FuturesBalanceObservation,
   FuturesFillObservation,
   FuturesOrderObservation,
   FuturesPositionObservation,
@@ -126,20 +125,4 @@ export function spotFill(overrides: Partial<SpotFillObservation>): ObservationEv
     ...overrides,
   };
   return { type: 'SpotFillObserved', schemaVersion: 2, data };
-}
-
-export function futuresBalance(overrides: Partial<FuturesBalanceObservation>): ObservationEvent {
-  const data: FuturesBalanceObservation = {
-    accountId: 'acc1',
-    asset: 'USDT',
-    walletBalance: '1000',
-    available: '1000',
-    positionMargin: null,
-    orderMargin: null,
-    unrealizedPnl: null,
-    venueTime: T0,
-    source: 'ws',
-    ...overrides,
-  };
-  return { type: 'FuturesBalanceObserved', schemaVersion: 1, data };
 }
