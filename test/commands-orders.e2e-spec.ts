@@ -582,6 +582,37 @@ describe('desk order commands (e2e)', () => {
     expect(gaps).toBe(gapsBefore + 1);
   });
 
+  it("shows the order a desk STOP created at the venue when it triggered as a desk order, under the stop's client id", async () => {
+    const mark = (price: string) =>
+      fetch(`${desk.controlUrl}/marks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ symbol: 'BTCUSDT-PERPETUAL', price }),
+      });
+    expect((await mark('60000')).ok).toBe(true);
+    const stop = await desk.call('POST', '/v1/futures/orders', {
+      ...futuresStop('MARKET'),
+      stopPrice: '61000',
+    });
+    expect(stop.status).toBe(201);
+    expect((await mark('61500')).ok).toBe(true);
+    const deadline = Date.now() + 20_000;
+    let orders: DeskJson[] = [];
+    while (!orders.some((order) => order.type !== 'STOP')) {
+      if (Date.now() > deadline) throw new Error(`no triggered order was listed: ${JSON.stringify(orders)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      orders = (await desk.call('GET', `/v1/orders?clientOrderId=${stop.body.clientOrderId}`)).body.items;
+    }
+    expect(
+      orders.map((order) => ({ type: order.type === 'STOP' ? 'STOP' : 'triggered', origin: order.origin })),
+    ).toEqual(
+      expect.arrayContaining([
+        { type: 'STOP', origin: 'desk' },
+        { type: 'triggered', origin: 'desk' },
+      ]),
+    );
+  });
+
   // Last: it revokes the stack's trading key at the venue.
   it('a create the venue refuses answers 400 VENUE_REJECTED with the venue code, the order recorded REJECTED, and a repeat sends nothing', async () => {
     const demo = desk.stack.venue!.demo;

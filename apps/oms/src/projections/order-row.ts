@@ -6,6 +6,7 @@ import {
   firstFillTime,
   FuturesStopOrderState,
   hasRealFills,
+  isOmsClientOrderId,
   isPositive,
   OrderLifecycleState,
 } from '@oms/domain';
@@ -149,6 +150,16 @@ export function spotAveragePrice(executedQty: string, cumulativeQuoteQty: string
   return canonicalDecimal(dec(cumulativeQuoteQty).div(executedQty));
 }
 
+/**
+ * Desk: an order the OMS recorded a request of, or one carrying a client id the OMS
+ * generated without one (the order a desk STOP created at the venue when it triggered,
+ * under the stop's client id). External: anything else the venue reports.
+ */
+function originOf(order: OrderLifecycleState): 'desk' | 'external' {
+  if (order.submission.phase !== 'none') return 'desk';
+  return order.clientOrderId !== null && isOmsClientOrderId(order.clientOrderId) ? 'desk' : 'external';
+}
+
 const positiveOrNull = (value: string | null): string | null =>
   value !== null && isPositive(value) ? value : null;
 
@@ -197,7 +208,7 @@ export function orderRowOf(
     clientOrderId: order.clientOrderId,
     orderId: order.orderId,
     status: lifecycleStatus(order, venue?.status ?? null, hasRealFills(order)),
-    origin: order.submission.phase === 'none' ? 'external' : 'desk',
+    origin: originOf(order),
     createdBy: actorOf(order),
     createdAt,
     updatedAt,
@@ -240,7 +251,7 @@ function stopOrderRow(
     clientOrderId: state.clientOrderId,
     orderId: state.orderId,
     status: lifecycleStatus(state, venue?.status ?? null, false),
-    origin: state.submission.phase === 'none' ? 'external' : 'desk',
+    origin: originOf(state),
     createdBy: actorOf(state),
     createdAt: requestedAt(state) ?? venue?.createdAt ?? venue?.updateTime ?? updatedAt,
     updatedAt,
