@@ -91,7 +91,7 @@ describe('local stack restarts (e2e)', () => {
     }
   }
 
-  it("keeps the simulated venue's orders across Ctrl-C and a restart, as the OMS's own state", async () => {
+  it("keeps Postgres rows, the broker log, the desk token and the simulated venue's orders across Ctrl-C and a restart", async () => {
     running = await startStackProcess(env);
     const client = venueClientOf(running);
     const placed = await client.spot.placeOrder({
@@ -104,17 +104,6 @@ describe('local stack restarts (e2e)', () => {
     });
     await client.close();
     expect(placed.kind).toBe('accepted');
-    expect(await running.stop('SIGINT')).toBe(0);
-    running = undefined;
-
-    running = await startStackProcess(env);
-    expect(await venueOrderStatus(running, 'kept-across-restart')).toBe('NEW');
-    expect(await running.stop('SIGINT')).toBe(0);
-    running = undefined;
-  });
-
-  it('keeps Postgres rows, the broker log and the desk token across Ctrl-C and a restart', async () => {
-    running = await startStackProcess(env);
     const token = running.banner.get('Desk token')?.split(' ')[0];
     expect(token).toMatch(/^desk_/);
     const db = postgresOf(running);
@@ -140,6 +129,7 @@ describe('local stack restarts (e2e)', () => {
     expect((await again.query('SELECT note FROM stack_restart_probe')).rows).toEqual([{ note: 'kept' }]);
     await again.end();
     expect(await probeMessageCount(running)).toBe(1);
+    expect(await venueOrderStatus(running, 'kept-across-restart')).toBe('NEW');
   });
 
   it('leaves no Postgres process behind when the stack is killed outright', async () => {
