@@ -155,19 +155,14 @@ describe('venue auth, timestamps, permissions and rate limits over HTTP', () => 
   });
 
   it('enforces permissions: a read-only key may query but not trade or transfer', async () => {
+    const spotBuy = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '1000' };
     const created = await control.ok('POST', `/accounts/${venue.demo.userId}/keys`, {
       kind: 'HMAC',
       permissions: [],
     });
     const readOnly = new VenueTestClient(venue.restUrl, created);
     expect((await readOnly.signed('GET', '/api/v1/account/type')).status).toBe(200);
-    const order = await readOnly.signed('POST', '/api/v1/spot/order', {
-      symbol: 'BTCUSDT',
-      side: 'BUY',
-      type: 'LIMIT',
-      quantity: '0.01',
-      price: '1000',
-    });
+    const order = await readOnly.signed('POST', '/api/v1/spot/order', spotBuy);
     expect(order.body).toEqual({ code: '-1002', msg: 'Unauthorized operation' });
     const transfer = await readOnly.signed('POST', '/api/v1/account/assetTransfer', {
       fromAccountId: venue.demo.spotAccountId,
@@ -179,13 +174,7 @@ describe('venue auth, timestamps, permissions and rate limits over HTTP', () => 
     // The demo user's fixed read-only key (VENUE_DEMO_READ_ONLY_*) is such a key.
     const fixed = new VenueTestClient(venue.restUrl, venue.demo.readOnlyKey);
     expect((await fixed.signed('GET', '/api/v1/account/type')).status).toBe(200);
-    const refused = await fixed.signed('POST', '/api/v1/spot/order', {
-      symbol: 'BTCUSDT',
-      side: 'BUY',
-      type: 'LIMIT',
-      quantity: '0.01',
-      price: '1000',
-    });
+    const refused = await fixed.signed('POST', '/api/v1/spot/order', spotBuy);
     expect(refused.body).toEqual({ code: '-1002', msg: 'Unauthorized operation' });
   });
 

@@ -13,9 +13,14 @@ export const DESK_ACCESS_SETTINGS = Symbol('DESK_ACCESS_SETTINGS');
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** The token of an `Authorization` value (`Bearer <token>`; the first of several), or null. */
+/** An `Authorization` value as sent: the first of several. */
+function firstValueOf(authorization: unknown): unknown {
+  return Array.isArray(authorization) ? (authorization as unknown[])[0] : authorization;
+}
+
+/** The token of an `Authorization` value (`Bearer <token>`), or null. */
 function bearerTokenOf(authorization: unknown): string | null {
-  const value: unknown = Array.isArray(authorization) ? (authorization as unknown[])[0] : authorization;
+  const value = firstValueOf(authorization);
   return typeof value === 'string' ? (BEARER.exec(value)?.[1] ?? null) : null;
 }
 
@@ -48,10 +53,9 @@ export class DeskAuthenticator implements OnModuleInit {
   }
 
   async authenticate(authorization: unknown, target: string): Promise<DeskActor> {
-    const value: unknown = Array.isArray(authorization) ? (authorization as unknown[])[0] : authorization;
     const token = bearerTokenOf(authorization);
     if (token === null) {
-      this.deny(null, target, value === undefined ? 'no token' : 'not a bearer token');
+      this.deny(null, target, firstValueOf(authorization) === undefined ? 'no token' : 'not a bearer token');
       throw new DeskError(
         DeskErrorCode.UNAUTHORIZED,
         'a desk token is required: Authorization: Bearer <token>',

@@ -71,20 +71,18 @@ export async function runVenue(
   });
   const engine = journal === undefined ? plainEngine : journal.journaling(plainEngine, time);
   const runtime = new VenueRuntime(config, clock, engine);
-  let demo: DemoCredentials;
-  if (journal !== undefined && !journal.isEmpty) {
+  // The kept keys are made again before the journal watches them, so none is kept twice.
+  const replayed = journal !== undefined && !journal.isEmpty;
+  if (replayed) {
     const started = Date.now();
     journal.replay(plainEngine, runtime.keys, time);
-    journal.watchKeys(runtime.keys, time);
-    demo = continuedDemoUser(runtime);
     logger.info(
       { journal: options.journalFile, ms: Date.now() - started },
       'venue state replayed from its journal',
     );
-  } else {
-    journal?.watchKeys(runtime.keys, time);
-    demo = createDemoUser(runtime);
   }
+  journal?.watchKeys(runtime.keys, time);
+  const demo = replayed ? continuedDemoUser(runtime) : createDemoUser(runtime);
 
   const apps: INestApplication[] = [];
   let marketTimer: NodeJS.Timeout | undefined;
