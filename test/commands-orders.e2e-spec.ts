@@ -527,6 +527,29 @@ describe('desk order commands (e2e)', () => {
     expect(Number(filled.avgPrice)).toBeCloseTo(Number(filled.cumulativeQuoteQty) / 0.002, 6);
   });
 
+  it('places a spot MARKET SELL sized by cash amount (v1.1): the venue sells base until the amount is raised', async () => {
+    const placed = await desk.call('POST', '/v1/spot/orders', {
+      account: 'demo',
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'MARKET',
+      amount: '100',
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ side: 'SELL', type: 'MARKET', amount: '100' });
+    const settled = await desk.orderUntil(
+      placed.body.id,
+      (order) => ['FILLED', 'PARTIALLY_CANCELED'].includes(order.status) && Number(order.executedQty) > 0,
+      30_000,
+    );
+    expect(Number(settled.cumulativeQuoteQty)).toBeGreaterThan(0);
+    expect(Number(settled.cumulativeQuoteQty)).toBeLessThanOrEqual(100);
+    const venueOrder = (await desk.venueOrders()).find(
+      (order) => order.clientOrderId === settled.clientOrderId,
+    );
+    expect(venueOrder).toMatchObject({ side: 'SELL', executedQty: settled.executedQty });
+  });
+
   it("answers a futures order that fills at once with its quote, which its fills' quotes add up to (price × contracts, as the venue counts it)", async () => {
     const placed = await desk.call('POST', '/v1/futures/orders', {
       account: 'demo',

@@ -21,7 +21,7 @@ export interface SpotOrderRequest {
   readonly timeInForce: SpotTimeInForce;
   /** Base units; required for LIMIT and LIMIT_MAKER. */
   readonly quantity: string | null;
-  /** Quote units; MARKET BUY orders only, instead of quantity (a market sell is sized in base). */
+  /** Quote units; MARKET orders only, instead of quantity (v1.1: a buy spends it, a sell raises it). */
   readonly amount: string | null;
   /** Required for LIMIT and LIMIT_MAKER. */
   readonly price: string | null;
@@ -51,8 +51,6 @@ export function readSpotOrderRequest(value: unknown, path = 'request'): SpotOrde
     if (quantity === null && amount === null) throw missingField(field('quantity'));
     if (quantity !== null && amount !== null)
       throw invalidField(field('amount'), 'must not be sent with quantity');
-    if (side === 'SELL' && amount !== null)
-      throw invalidField(field('amount'), 'a MARKET SELL is sized by quantity, not by cash amount');
     if (price !== null) throw invalidField(field('price'), 'must not be sent for a MARKET order');
   } else {
     if (quantity === null) throw missingField(field('quantity'));

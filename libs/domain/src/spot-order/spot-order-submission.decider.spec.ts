@@ -76,12 +76,6 @@ describe('spot order: submission', () => {
       'request.quantity',
     ],
     [
-      'a market sell sized by cash amount',
-      spotLimitBuy({ ...market, side: 'SELL', quantity: null, amount: '100' }),
-      DomainErrorCode.InvalidField,
-      'request.amount',
-    ],
-    [
       'a market order with FOK (the seeds allow IOC only)',
       spotLimitBuy({ ...market, timeInForce: 'FOK' }),
       DomainErrorCode.InvalidField,
@@ -104,6 +98,10 @@ describe('spot order: submission', () => {
     ['a market buy by cash amount', spotLimitBuy({ ...market, quantity: null, amount: '100' })],
     ['a market buy by quantity', spotLimitBuy({ ...market, quantity: '0.5' })],
     ['a market sell by quantity', spotLimitBuy({ ...market, side: 'SELL', quantity: '0.5' })],
+    [
+      'a market sell by cash amount (v1.1)',
+      spotLimitBuy({ ...market, side: 'SELL', quantity: null, amount: '100' }),
+    ],
   ] as const)('accepts %s', (_case, request) => {
     spec
       .given([])

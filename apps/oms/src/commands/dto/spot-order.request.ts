@@ -31,7 +31,7 @@ export class SpotBatchOrderRequest {
   quantity?: string;
 
   @Field(() => String, OPTIONAL)
-  @DecimalField('Quote amount (MARKET BUY by amount)', { optional: true })
+  @DecimalField('Quote amount (MARKET by amount: a BUY spends it, a SELL raises it)', { optional: true })
   amount?: string;
 
   @Field(() => String, OPTIONAL)

@@ -58,7 +58,8 @@ const nonNegative = (value: Decimal): Decimal => (value.isNegative() ? new Decim
 /**
  * What open and in-flight spot orders hold of `asset`: a buy holds quote (remaining
  * quantity x limit price, or the unspent amount of a market buy; a market buy by
- * quantity at `referencePrice`), a sell holds its remaining base quantity.
+ * quantity at `referencePrice`), a sell holds its remaining base quantity (a market sell
+ * by amount, its unraised amount at `referencePrice`).
  */
 export function spotHeld(
   holdings: readonly SpotHolding[],
@@ -70,10 +71,13 @@ export function spotHeld(
   for (const holding of holdings) {
     const assets = assetsOf(holding.symbol);
     if (assets === undefined) continue;
-    if (holding.side === 'SELL' && assets.baseAsset === asset) held = held.plus(holding.remainingQty);
+    const price = referencePrice(holding.symbol);
+    if (holding.side === 'SELL' && assets.baseAsset === asset) {
+      held = held.plus(holding.remainingQty);
+      if (price !== null) held = held.plus(dec(holding.unspentAmount).div(price));
+    }
     if (holding.side === 'BUY' && assets.quoteAsset === asset) {
       held = held.plus(holding.unspentAmount).plus(holding.limitQuote);
-      const price = referencePrice(holding.symbol);
       if (price !== null) held = held.plus(dec(holding.marketRemainingQty).times(price));
     }
   }

@@ -103,6 +103,27 @@ describe('spot pre-trade checks', () => {
     });
     expect(checkSpotOrder(request, context({ available: new Decimal('500') }), 'USDT')).toBeNull();
   });
+
+  it('values a market sell by amount in base at the reference price, and refuses it without one', () => {
+    const request = spot({
+      side: 'SELL',
+      type: 'MARKET',
+      timeInForce: 'IOC',
+      quantity: null,
+      price: null,
+      amount: '3000',
+    });
+    // 3000 USDT at 30000 gives up 0.1 BTC.
+    expect(checkSpotOrder(request, context({ available: new Decimal('0.1') }), 'BTC')).toBeNull();
+    expect(checkSpotOrder(request, context({ available: new Decimal('0.0999') }), 'BTC')).toMatchObject({
+      rule: 'AVAILABLE_BALANCE',
+      field: 'amount',
+    });
+    expect(checkSpotOrder(request, context({ referencePrice: null }), 'BTC')).toMatchObject({
+      rule: 'REFERENCE_PRICE',
+      field: 'amount',
+    });
+  });
 });
 
 describe('futures pre-trade checks', () => {
@@ -185,6 +206,13 @@ describe('what open and in-flight orders hold', () => {
     ];
     expect(spotHeld(holdings, 'USDT', assets, () => null).toFixed()).toBe('23500');
     expect(spotHeld(holdings, 'BTC', assets, () => null).toFixed()).toBe('1.5');
+  });
+
+  it('values the unraised amount of market sells by amount in base at the reference price', () => {
+    const holdings = [holding({ side: 'SELL', remainingQty: '0.5', unspentAmount: '3200' })];
+    expect(spotHeld(holdings, 'BTC', assets, () => '32000').toFixed()).toBe('0.6');
+    expect(spotHeld(holdings, 'BTC', assets, () => null).toFixed()).toBe('0.5');
+    expect(spotHeld(holdings, 'USDT', assets, () => '32000').toFixed()).toBe('0');
   });
 
   it('values market buys by quantity at the reference price, and not at all without one', () => {

@@ -75,6 +75,10 @@ function checkFunds(
   );
 }
 
+function unpriced(field: string): PreTradeRefusal {
+  return refusal('REFERENCE_PRICE', field, 'cannot be valued: no recent price of the symbol is known');
+}
+
 /** Spot: symbol, filters, desk limits and the balance of the asset the order spends. */
 export function checkSpotOrder(
   request: SpotOrderRequest,
@@ -99,14 +103,14 @@ export function checkSpotOrder(
     () => checkLimits(context.limits, quantity, notional, notionalField),
     () => {
       if (request.side === 'SELL') {
-        return checkFunds('AVAILABLE_BALANCE', 'quantity', quantity ?? new Decimal(0), context, spendAsset);
+        if (quantity !== null)
+          return checkFunds('AVAILABLE_BALANCE', 'quantity', quantity, context, spendAsset);
+        // A sell by cash amount gives up what raising that amount takes at the recent price.
+        if (amount === null || sizingPrice === null) return unpriced('amount');
+        return checkFunds('AVAILABLE_BALANCE', 'amount', amount.div(sizingPrice), context, spendAsset);
       }
       if (notional === null) {
-        return refusal(
-          'REFERENCE_PRICE',
-          'quantity',
-          'cannot be valued: no recent price of the symbol is known',
-        );
+        return unpriced('quantity');
       }
       return checkFunds('AVAILABLE_BALANCE', notionalField, notional, context, spendAsset);
     },
