@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import {
-  Dec,
   FuturesBalanceState,
+  futuresBalanceFigures,
   FuturesPositionState,
   SpotBalanceState,
+  spotBalanceFigures,
   futuresBalanceStreamId,
   positionStreamId,
   spotBalanceStreamId,
@@ -77,39 +78,19 @@ export class AsOfService {
     const streamId =
       wallet === 'spot' ? spotBalanceStreamId(account, asset) : futuresBalanceStreamId(account, asset);
     const folded = await refoldStream(this.dataSource, this.deciders, streamId, { recordedUpTo: at });
-    if (wallet === 'spot') {
-      const latest = (folded.state as SpotBalanceState).latest;
-      if (latest === null) return null;
-      return {
-        account,
-        wallet,
-        asset,
-        free: latest.free,
-        locked: latest.locked,
-        total: addDecimals(latest.free, latest.locked),
-        updatedAt: latest.venueTime,
-      };
-    }
-    const latest = (folded.state as FuturesBalanceState).latest;
-    if (latest === null) return null;
-    const locked = subtractDecimals(latest.walletBalance, latest.available);
+    const figures =
+      wallet === 'spot'
+        ? spotBalanceFigures(folded.state as SpotBalanceState)
+        : futuresBalanceFigures(folded.state as FuturesBalanceState);
+    if (figures === null) return null;
     return {
       account,
       wallet,
       asset,
-      free: latest.available,
-      locked,
-      total: latest.walletBalance,
-      updatedAt: latest.venueTime,
+      free: figures.free,
+      locked: figures.locked,
+      total: figures.total,
+      updatedAt: figures.venueTime,
     };
   }
-}
-
-function addDecimals(a: string, b: string): string {
-  return new Dec(a).plus(b).toFixed();
-}
-
-function subtractDecimals(a: string, b: string): string {
-  const difference = new Dec(a).minus(b);
-  return difference.isNegative() ? '0' : difference.toFixed();
 }

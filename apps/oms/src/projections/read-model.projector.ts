@@ -5,7 +5,9 @@ import {
   FuturesPositionState,
   PositionFillRecorded,
   ReconciliationBreak,
+  futuresBalanceFigures,
   SpotBalanceState,
+  spotBalanceFigures,
   VenueStreamState,
 } from '@oms/domain';
 import { Dec } from '@oms/domain';
@@ -271,30 +273,19 @@ function balanceRow(
   kind: 'spot-balance' | 'futures-balance',
   state: SpotBalanceState | FuturesBalanceState,
 ): Row | null {
-  const latest = state.latest;
-  if (latest === null) return null;
-  if (kind === 'spot-balance') {
-    const spot = latest as SpotBalanceState['latest'] & object;
-    return [
-      spot.accountId,
-      'spot',
-      spot.asset,
-      spot.free,
-      spot.locked,
-      new Dec(spot.free).plus(spot.locked).toFixed(),
-      isoTime(spot.venueTime),
-    ];
-  }
-  const futures = latest as FuturesBalanceState['latest'] & object;
-  const locked = new Dec(futures.walletBalance).minus(futures.available);
+  const figures =
+    kind === 'spot-balance'
+      ? spotBalanceFigures(state as SpotBalanceState)
+      : futuresBalanceFigures(state as FuturesBalanceState);
+  if (figures === null || state.accountId === null || state.asset === null) return null;
   return [
-    futures.accountId,
-    'futures',
-    futures.asset,
-    futures.available,
-    locked.isNegative() ? '0' : locked.toFixed(),
-    futures.walletBalance,
-    isoTime(futures.venueTime),
+    state.accountId,
+    kind === 'spot-balance' ? 'spot' : 'futures',
+    state.asset,
+    figures.free,
+    figures.locked,
+    figures.total,
+    isoTime(figures.venueTime),
   ];
 }
 

@@ -2,9 +2,16 @@ import fc from 'fast-check';
 import { runCommands } from '../shared/decider';
 import { DomainErrorCode } from '../shared/domain-error';
 import { stateHash } from '../shared/state-hash';
-import { SpotBalanceObservation } from '../observations/balance-observed';
+import { FuturesBalanceObservation, SpotBalanceObservation } from '../observations/balance-observed';
 import { deciderSpecification } from '../test-support/decider-specification';
-import { RecordSpotBalanceObservation, futuresBalanceDecider, spotBalanceDecider } from './balance.decider';
+import {
+  RecordFuturesBalanceObservation,
+  RecordSpotBalanceObservation,
+  futuresBalanceDecider,
+  futuresBalanceFigures,
+  spotBalanceDecider,
+  spotBalanceFigures,
+} from './balance.decider';
 
 const spec = deciderSpecification(spotBalanceDecider);
 const eth = (overrides: Partial<SpotBalanceObservation> = {}): SpotBalanceObservation => ({
@@ -70,6 +77,81 @@ describe('balances', () => {
       },
     ]);
     expect(state.latest?.walletBalance).toBe('499795.828056020383226869');
+  });
+
+  it('gives a spot balance free, locked and their sum as the total', () => {
+    const { state } = runCommands(spotBalanceDecider, [record()]);
+    expect(spotBalanceFigures(state)).toEqual({
+      free: '10000',
+      locked: '500',
+      total: '10500',
+      venueTime: 1629969654753,
+    });
+  });
+
+  describe('futures figures: the total is the wallet balance of the latest poll, whatever reported last', () => {
+    // The venue's definitions: available = wallet - position margin - order margin +
+    // unrealized P&L; the stream's f is available and l the margins.
+    const polled: FuturesBalanceObservation = {
+      accountId: 'acc1',
+      asset: 'USDT',
+      walletBalance: '1000',
+      available: '930',
+      positionMargin: '80',
+      orderMargin: '10',
+      unrealizedPnl: '20',
+      venueTime: 1000,
+      source: 'rest-poll',
+    };
+    const streamed = (overrides: Partial<FuturesBalanceObservation>): FuturesBalanceObservation => ({
+      ...polled,
+      positionMargin: null,
+      orderMargin: null,
+      unrealizedPnl: null,
+      source: 'ws',
+      ...overrides,
+    });
+    const fold = (...observations: FuturesBalanceObservation[]) =>
+      runCommands(
+        futuresBalanceDecider,
+        observations.map((observation): RecordFuturesBalanceObservation => ({
+          type: 'RecordFuturesBalanceObservation',
+          observation,
+          now: 1,
+        })),
+      ).state;
+
+    it('a poll: free is available, locked the margins, the total the wallet balance', () => {
+      expect(futuresBalanceFigures(fold(polled))).toEqual({
+        free: '930',
+        locked: '90',
+        total: '1000',
+        venueTime: 1000,
+      });
+    });
+
+    it('a stream report after the poll: free and locked from it, the total still the polled wallet', () => {
+      // f + l = 1050 counts 30 of unrealized P&L: not the wallet's total.
+      const later = streamed({ walletBalance: '1050', available: '960', venueTime: 2000 });
+      expect(futuresBalanceFigures(fold(polled, later))).toEqual({
+        free: '960',
+        locked: '90',
+        total: '1000',
+        venueTime: 2000,
+      });
+      expect(futuresBalanceFigures(fold(later, polled))).toEqual(futuresBalanceFigures(fold(polled, later)));
+    });
+
+    it('a later poll moves the total', () => {
+      const next = { ...polled, walletBalance: '990', available: '925', venueTime: 3000 };
+      expect(futuresBalanceFigures(fold(polled, streamed({ venueTime: 2000 }), next))?.total).toBe('990');
+    });
+
+    it('before any poll, the total is what the stream gives: available plus margins', () => {
+      expect(
+        futuresBalanceFigures(fold(streamed({ walletBalance: '1050', available: '960', venueTime: 2000 }))),
+      ).toMatchObject({ free: '960', locked: '90', total: '1050' });
+    });
   });
 
   it('any order and duplication of reports folds to the latest', () => {

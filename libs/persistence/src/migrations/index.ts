@@ -33,6 +33,7 @@ import { SpotPnlCheckpoints1795810000000 } from './1795810000000-spot-pnl-checkp
 import { PnlCheckpointWatches1795820000000 } from './1795820000000-pnl-checkpoint-watches';
 import { TransferSlots1795830000000 } from './1795830000000-transfer-slots';
 import { FuturesLeverageSettings1795840000000 } from './1795840000000-futures-leverage-settings';
+import { FuturesBalancePolledWallet1795850000000 } from './1795850000000-futures-balance-polled-wallet';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   PnlCheckpointWatches1795820000000,
   TransferSlots1795830000000,
   FuturesLeverageSettings1795840000000,
+  FuturesBalancePolledWallet1795850000000,
 ];

@@ -1,4 +1,5 @@
 import {
+  FuturesBalanceObservation,
   FuturesFillObservation,
   FuturesOrderObservation,
   FuturesPositionObservation,
@@ -125,4 +126,21 @@ export function spotFill(overrides: Partial<SpotFillObservation>): ObservationEv
     ...overrides,
   };
   return { type: 'SpotFillObserved', schemaVersion: 2, data };
+}
+
+/** A futures wallet polled from REST; a stream report carries no margins and gives f + l as walletBalance. */
+export function futuresBalance(overrides: Partial<FuturesBalanceObservation>): ObservationEvent {
+  const data: FuturesBalanceObservation = {
+    accountId: 'acc1',
+    asset: 'USDT',
+    walletBalance: '1000',
+    available: '930',
+    positionMargin: '80',
+    orderMargin: '10',
+    unrealizedPnl: '20',
+    venueTime: T0,
+    source: 'rest-poll',
+    ...overrides,
+  };
+  return { type: 'FuturesBalanceObserved', schemaVersion: 1, data };
 }
