@@ -137,7 +137,15 @@ describe('futures balances in the read model, from polls and stream reports', ()
       );
     }
 
+    // The row as the older projector wrote it after the stream report: total f + l.
+    await database.dataSource.query(
+      `UPDATE rm_balances SET locked = 90, total = 1040 WHERE account = 'acc-m' AND wallet = 'futures'`,
+    );
+
     await database.dataSource.runMigrations({ transaction: 'each' });
+
+    expect(await row('acc-m')).toEqual({ free: '950', locked: '90', total: '1000' });
+    expect((await new ReadModelReplay(database.dataSource, fold.deciders).verify()).differences).toEqual([]);
 
     await foldNow(
       futuresBalance({

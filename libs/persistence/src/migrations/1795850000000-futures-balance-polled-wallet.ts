@@ -32,8 +32,8 @@ interface CheckpointRow {
  * (`polled`): only a poll carries the wallet balance, which desks read as the balance's
  * total, while the stream's f + l counts unrealized P&L. Each kept futures balance state
  * and checkpoint gains the polled report its events up to its version hold, and its hash
- * follows, so it equals the state its events fold to. The read model's rows follow at
- * the balance's next report (`npm run replay` rebuilds them all at once).
+ * follows, so it equals the state its events fold to; the read model's futures balance
+ * rows are written again from them.
  */
 export class FuturesBalancePolledWallet1795850000000 implements MigrationInterface {
   name = 'FuturesBalancePolledWallet1795850000000';
@@ -43,6 +43,21 @@ export class FuturesBalancePolledWallet1795850000000 implements MigrationInterfa
     await queryRunner.query(
       `UPDATE oms_aggregate_states a SET state = ${withPolled}, state_hash = ${STATE_HASH(withPolled)}
         WHERE a.stream_type = 'futures-balance' AND NOT a.state ? 'polled'`,
+    );
+    // The read model's rows as the projector now writes them from these states: free the
+    // latest available balance, locked the latest margins (a stream report's l), total the
+    // polled wallet balance.
+    await queryRunner.query(
+      `UPDATE rm_balances b
+          SET free = (latest ->> 'available')::numeric,
+              locked = greatest(coalesce((latest ->> 'positionMargin')::numeric + (latest ->> 'orderMargin')::numeric,
+                                         (latest ->> 'walletBalance')::numeric - (latest ->> 'available')::numeric), 0),
+              total = (coalesce(nullif(polled, 'null'::jsonb), latest) ->> 'walletBalance')::numeric
+         FROM (SELECT state -> 'latest' AS latest, state -> 'polled' AS polled,
+                      state ->> 'accountId' AS account, state ->> 'asset' AS asset
+                 FROM oms_aggregate_states
+                WHERE stream_type = 'futures-balance' AND jsonb_typeof(state -> 'latest') = 'object') s
+        WHERE b.wallet = 'futures' AND b.account = s.account AND b.asset = s.asset`,
     );
     let after = { streamId: '', version: -1 };
     for (;;) {
