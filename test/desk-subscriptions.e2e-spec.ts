@@ -174,7 +174,7 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
     live.stop();
   });
 
-  it('ends the subscriptions of a token once it is revoked, closing with 4401 Unauthorized', async () => {
+  it('sends a revoked token no event after the revocation and ends its subscriptions, closing with 4401 Unauthorized', async () => {
     const token = await desk.issueToken('sub-revoked', 'viewer', ['desk-a']);
     const revokable = clientPresenting(`Bearer ${token}`);
     const watching = subscribe<{ id: string }>(
@@ -185,7 +185,10 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
     const first = await placeSpotOrder(desk, 'desk-a', 'before-revoke-1', 'alice');
     expect(await watching.next()).toMatchObject({ id: first.omsOrderId });
     expect((await desk.call('/v1/tokens/sub-revoked', { method: 'DELETE' })).status).toBe(204);
+    // An order changed right after the revocation is not sent to the revoked token.
+    await placeSpotOrder(desk, 'desk-a', 'after-revoke-1', 'alice');
     await expect(watching.next(15_000)).rejects.toThrow('"code":4401,"reason":"Unauthorized"');
+    expect(watching.received).toHaveLength(1);
     await revokable.dispose();
   });
 

@@ -12,6 +12,8 @@ type SocketContext = Context<Record<string, unknown> | undefined, unknown>;
 
 type SocketExtra = {
   deskActor?: DeskActor;
+  /** What the connection authenticated with, looked up again while it lasts. */
+  authorization?: unknown;
   /** The token check of an open connection (see REVOCATION_CHECK_MS). */
   revocationCheck?: NodeJS.Timeout;
   request?: { headers: Record<string, unknown> };
@@ -26,10 +28,19 @@ type SocketExtra = {
 const UNAUTHORIZED_CLOSE_CODE = 4401;
 
 /**
- * How often an open connection's token is looked up again: a revoked token's
- * subscriptions end within this (plus the token store's few seconds of memory).
+ * How often an idle connection's token is looked up again. Each event is also checked
+ * before it is sent, so a revoked token receives nothing more once the lookup says so:
+ * at once for a revocation made by this process, within the token store's few seconds
+ * of memory for one made by another, as REST requests are.
  */
-export const REVOCATION_CHECK_MS = 5_000;
+export const REVOCATION_CHECK_MS = 1_000;
+
+/** Thrown to withhold an event from a connection whose token is no longer valid. */
+class RevokedTokenError extends Error {
+  constructor() {
+    super('Unauthorized');
+  }
+}
 
 /**
  * A subscription whose document does not parse is refused on its own, with the desk
@@ -79,6 +90,7 @@ export function subscriptionSocketOptions(authenticator: DeskAuthenticator): Gra
         }
         return false;
       }
+      extra.authorization = authorization;
       extra.revocationCheck = setInterval(() => {
         authenticator.isActive(authorization).then(
           (active) => {
@@ -98,13 +110,23 @@ export function subscriptionSocketOptions(authenticator: DeskAuthenticator): Gra
       refusedDocument(payload.query),
     onError: (_context: SocketContext, _id: string, _payload: unknown, errors: readonly GraphQLError[]) =>
       formatted(errors),
-    onNext: (
-      _context: SocketContext,
+    onNext: async (
+      context: SocketContext,
       _id: string,
       _payload: unknown,
       _args: unknown,
       result: { errors?: readonly GraphQLError[] } & Omit<FormattedExecutionResult, 'errors'>,
-    ) => (result.errors === undefined ? undefined : { ...result, errors: formatted(result.errors) }),
+    ) => {
+      const extra = context.extra as SocketExtra;
+      // The store unreachable is no revocation, as in the periodic check.
+      const active = await authenticator.isActive(extra.authorization).catch(() => true);
+      if (!active) {
+        extra.socket?.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
+        // graphql-ws sends nothing when onNext throws; its own close that follows does nothing.
+        throw new RevokedTokenError();
+      }
+      return result.errors === undefined ? undefined : { ...result, errors: formatted(result.errors) };
+    },
     context: (context: SocketContext): DeskGraphQLContext => ({
       req: { headers: {}, [ACTOR_REQUEST_KEY]: (context.extra as SocketExtra).deskActor },
     }),
