@@ -233,15 +233,19 @@ function resultOf(
   unchangedVersion: number,
 ): OrderCommandResult {
   const stream = streams.find((candidate) => candidate.streamId === streamId);
-  const lastAppended = stream?.appended.at(-1);
+  const latestAppended = stream?.appended.reduce<(typeof stream.appended)[number] | undefined>(
+    (latest, event) => (latest === undefined || event.occurredAt > latest.occurredAt ? event : latest),
+    undefined,
+  );
   return {
     omsOrderId: omsOrderId(streamId),
     streamVersion: stream?.version ?? unchangedVersion,
     appendedEventTypes: (stream?.appended ?? []).map((event) => event.type),
-    // The row the projector writes in that transaction (same state, version and time).
+    // The row the projector writes in that transaction (same state and version; its time
+    // is the latest of these events, which the stored row keeps unless it had a later one).
     order:
-      stream === undefined || lastAppended === undefined
+      stream === undefined || latestAppended === undefined
         ? null
-        : orderRowOf(streamId, stream.version, stream.state, lastAppended.occurredAt),
+        : orderRowOf(streamId, stream.version, stream.state, latestAppended.occurredAt),
   };
 }

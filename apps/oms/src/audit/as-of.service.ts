@@ -48,8 +48,8 @@ export class AsOfService {
 
   async orderOfStream(streamId: string, at: Date): Promise<OrderRow | null> {
     const folded = await refoldStream(this.dataSource, this.deciders, streamId, { recordedUpTo: at });
-    if (folded.version === 0 || folded.lastOccurredAt === null) return null;
-    return orderRowOf(streamId, folded.version, folded.state, folded.lastOccurredAt);
+    if (folded.version === 0 || folded.latestOccurredAt === null) return null;
+    return orderRowOf(streamId, folded.version, folded.state, folded.latestOccurredAt);
   }
 
   async position(
@@ -60,12 +60,12 @@ export class AsOfService {
   ): Promise<PositionRow | null> {
     const streamId = positionStreamId(account, symbol, side);
     const folded = await refoldStream(this.dataSource, this.deciders, streamId, { recordedUpTo: at });
-    if (folded.version === 0 || folded.lastOccurredAt === null) return null;
+    if (folded.version === 0 || folded.latestOccurredAt === null) return null;
     return positionRowOf(
       streamId,
       folded.version,
       folded.state as FuturesPositionState,
-      folded.lastOccurredAt,
+      folded.latestOccurredAt,
     );
   }
 

@@ -9,8 +9,11 @@ export interface RefoldedStream {
   /** The version of the last event folded (0 when none). */
   readonly version: number;
   readonly state: unknown;
-  /** occurred_at of the last event folded, epoch ms (null when none). */
-  readonly lastOccurredAt: number | null;
+  /**
+   * The latest occurred_at among the events folded (from the checkpoint's own event on),
+   * epoch ms, as the read-model row's updated_at keeps it; null when none.
+   */
+  readonly latestOccurredAt: number | null;
   /** The checkpoint the fold started from (null: the first event). */
   readonly checkpoint: { readonly version: number; readonly stateHash: string } | null;
 }
@@ -59,7 +62,7 @@ export async function refoldStream(
   const decider = deciders.of(streamId);
   let state = checkpoint?.state ?? decider.initialState;
   let version = checkpoint?.version ?? 0;
-  let lastOccurredAt: number | null = null;
+  let latestOccurredAt: number | null = null;
   const upToVersion = options.upToVersion ?? 2_147_483_647;
   for (let done = false; !done;) {
     const rows = await dataSource.query<EventRow[]>(
@@ -76,22 +79,22 @@ export async function refoldStream(
       }
       state = decider.evolve(state, storedToDecided(row.event_type, row.schema_version, row.payload));
       version = row.stream_version;
-      lastOccurredAt = row.occurred_at.getTime();
+      latestOccurredAt = Math.max(latestOccurredAt ?? 0, row.occurred_at.getTime());
     }
     if (rows.length < PAGE) done = true;
   }
-  if (lastOccurredAt === null && checkpoint !== undefined) {
+  if (checkpoint !== undefined) {
     const [row] = await dataSource.query<Array<{ occurred_at: Date }>>(
       `SELECT occurred_at FROM events WHERE stream_id = $1 AND stream_version = $2`,
       [streamId, checkpoint.version],
     );
-    lastOccurredAt = row === undefined ? null : row.occurred_at.getTime();
+    if (row !== undefined) latestOccurredAt = Math.max(latestOccurredAt ?? 0, row.occurred_at.getTime());
   }
   return {
     streamId,
     version,
     state,
-    lastOccurredAt,
+    latestOccurredAt,
     checkpoint:
       checkpoint === undefined ? null : { version: checkpoint.version, stateHash: checkpoint.stateHash },
   };

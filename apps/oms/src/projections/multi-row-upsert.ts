@@ -6,6 +6,8 @@ export interface UpsertColumn {
   readonly type: string;
   /** The expression inserted, over `u.<name>` (default: the value itself). */
   readonly select?: string;
+  /** On conflict, keep the later of the stored and the new value (a time that never goes back). */
+  readonly keepLater?: boolean;
 }
 
 /**
@@ -43,11 +45,15 @@ export async function upsertRows(
   const names = columns.map((column) => column.name);
   const types = columns.map((column) => `${column.name} ${column.type}`);
   const selects = columns.map((column) => column.select ?? `u.${column.name}`);
-  const updates = names.filter((name) => !key.includes(name)).map((name) => `${name} = EXCLUDED.${name}`);
+  const updates = columns
+    .filter((column) => !key.includes(column.name))
+    .map(({ name, keepLater }) =>
+      keepLater === true ? `${name} = greatest(t.${name}, EXCLUDED.${name})` : `${name} = EXCLUDED.${name}`,
+    );
   await issueWrite(
     executor,
     executor.query(
-      `INSERT INTO ${table} (${names.join(', ')})
+      `INSERT INTO ${table} AS t (${names.join(', ')})
      SELECT ${selects.join(', ')} FROM json_to_recordset($1::json) AS u(${types.join(', ')})
      ON CONFLICT (${key.join(', ')}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
       [JSON.stringify(records)],
@@ -56,5 +62,7 @@ export async function upsertRows(
 }
 
 export const col = (name: string, type: string, select?: string): UpsertColumn => ({ name, type, select });
+/** A time column that keeps the later of the stored and the new value. */
+export const laterTimeCol = (name: string): UpsertColumn => ({ name, type: 'timestamptz', keepLater: true });
 export const isoTime = (epochMs: number | null): string | null =>
   epochMs === null ? null : isoMillis(epochMs);

@@ -1,4 +1,4 @@
-import { col, UpsertColumn } from './multi-row-upsert';
+import { col, laterTimeCol, UpsertColumn } from './multi-row-upsert';
 
 /** Column lists of the rm_* tables (libs/persistence 1763900000000-create-read-models). */
 /** rm_orders columns; state_hash is read from the kept state written just before (`statesTable`). */
@@ -27,7 +27,7 @@ export const orderColumns = (statesTable: string): readonly UpsertColumn[] => [
   col('origin', 'text'),
   col('created_by', 'text'),
   col('created_at', 'timestamptz'),
-  col('updated_at', 'timestamptz'),
+  laterTimeCol('updated_at'),
   col('uncertainty', 'jsonb'),
   col('cancel', 'jsonb'),
   col('state_hash', 'text', `(SELECT a.state_hash FROM ${statesTable} a WHERE a.stream_id = u.stream_id)`),
@@ -64,7 +64,7 @@ export const POSITION_COLUMNS: readonly UpsertColumn[] = [
   col('venue', 'jsonb'),
   col('break_id', 'text'),
   col('stream_version', 'int'),
-  col('updated_at', 'timestamptz'),
+  laterTimeCol('updated_at'),
 ];
 
 /** A futures position's real fill as the position recorded it (libs/persistence 1795790000000-position-fills). */

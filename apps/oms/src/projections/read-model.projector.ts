@@ -91,8 +91,10 @@ export class ReadModelProjector {
     const venueStreams: Row[] = [];
     for (const stream of streams) {
       if (stream.events.length === 0) continue;
-      // The time of the stream's latest event: the same whatever the batch or page boundaries.
-      const updatedAt = stream.events[stream.events.length - 1].occurredAt;
+      // The latest time among the stream's events (venue times can arrive out of order);
+      // the row keeps the later of it and its stored time, so whatever the batch or page
+      // boundaries, it is the latest time of all the stream's events.
+      const updatedAt = latestOccurredAt(stream.events);
       const kind = aggregateKindOf(stream.streamId);
       if (isOrderKind(kind)) {
         const order = orderRowOf(stream.streamId, stream.version, stream.state, updatedAt);
@@ -318,4 +320,10 @@ function breakRows(stream: ProjectedStream): Row[] {
     ]);
   }
   return rows;
+}
+
+function latestOccurredAt(events: ProjectedStream['events']): number {
+  let latest = events[0].occurredAt;
+  for (const event of events) if (event.occurredAt > latest) latest = event.occurredAt;
+  return latest;
 }

@@ -1,0 +1,71 @@
+import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { createFoldServices, FoldServices } from '../aggregates/fold-services';
+import { AsOfService } from '../audit/as-of.service';
+import { ReadModelReplay } from '../audit/read-model-replay';
+import { ContractMultipliers } from '../fold/contract-multipliers';
+import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
+import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
+import { MULTIPLIERS, spotOrder, T0 } from '../fold/test-support/observation-builders';
+
+describe("an order's updatedAt when venue reports arrive out of their time order", () => {
+  let database: TestDatabase;
+  let fold: FoldServices;
+
+  beforeAll(async () => {
+    database = await createFoldTestDatabase();
+    fold = createFoldServices(database.dataSource, new ContractMultipliers(MULTIPLIERS).lookup);
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const foldOne = (event: ReturnType<typeof spotOrder>, observedAt: number) =>
+    fold.transactions.run((context) => fold.observations.fold(context, decodedEnvelope(event, observedAt)));
+
+  const updatedAt = async (orderId: string): Promise<{ id: string; updated_at: Date }> =>
+    (
+      await database.dataSource.query<Array<{ id: string; updated_at: Date }>>(
+        `SELECT id, updated_at FROM rm_orders WHERE order_id = $1`,
+        [orderId],
+      )
+    )[0];
+
+  it('never goes back: the row, as-of reads and a replay keep the latest venue time seen', async () => {
+    // The create answer says FILLED at T0 + 10, without quote; the stream's report of the
+    // fill, which brings the quote, is stamped T0 + 5 and comes after it.
+    const filled = { orderId: '71', status: 'FILLED', executedQty: '1' } as const;
+    await foldOne(
+      spotOrder({ ...filled, updateTime: T0 + 10, source: 'rest-ack', acknowledgedRequest: 'create' }),
+      T0 + 11,
+    );
+    expect((await updatedAt('71')).updated_at.getTime()).toBe(T0 + 10);
+    await foldOne(
+      spotOrder({
+        ...filled,
+        cumulativeQuoteQty: '3000',
+        avgPrice: '3000',
+        updateTime: T0 + 5,
+        source: 'ws',
+      }),
+      T0 + 12,
+    );
+    const row = await updatedAt('71');
+    expect(await database.dataSource.query(`SELECT cumulative_quote_qty::text FROM rm_orders`)).toEqual([
+      { cumulative_quote_qty: '3000' },
+    ]);
+    expect(row.updated_at.getTime()).toBe(T0 + 10);
+
+    const asOf = new AsOfService(database.dataSource, fold.deciders);
+    expect((await asOf.order(row.id, new Date()))?.updatedAt).toBe(T0 + 10);
+    const replay = new ReadModelReplay(database.dataSource, fold.deciders);
+    expect((await replay.verify()).differences).toEqual([]);
+
+    // A later report moves it on.
+    await foldOne(
+      spotOrder({ orderId: '71', updateTime: T0 + 20, status: 'CANCELED', source: 'ws' }),
+      T0 + 21,
+    );
+    expect((await updatedAt('71')).updated_at.getTime()).toBe(T0 + 20);
+  });
+});
