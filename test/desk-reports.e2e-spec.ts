@@ -36,6 +36,22 @@ function positionFill(
   };
 }
 
+async function seedMark(
+  db: DeskApp['database']['dataSource'],
+  mark: { symbol: string; market: 'spot' | 'futures'; price: string; time: number },
+): Promise<void> {
+  const values = [mark.symbol, mark.market, mark.price, iso(mark.time)];
+  await db.query(
+    `INSERT INTO rm_marks (symbol, market, price, time) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (symbol) DO UPDATE SET price = EXCLUDED.price, time = EXCLUDED.time`,
+    values,
+  );
+  await db.query(
+    `INSERT INTO oms_mark_history (symbol, market, price, time) VALUES ($1, $2, $3, $4)`,
+    values,
+  );
+}
+
 describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
   let desk: DeskApp;
 
@@ -155,10 +171,11 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
         iso(DAY2),
       ],
     );
-    await db.query(
-      `INSERT INTO rm_marks (symbol, market, price, time) VALUES ($1, 'futures', 61000, $2), ('BTCUSDT', 'spot', 250, $2)`,
-      [PERP, iso(DAY3 - 1000)],
-    );
+    // Marks as the fold keeps them: the latest of each symbol, and every one by its time.
+    await seedMark(db, { symbol: PERP, market: 'futures', price: '60500', time: DAY2 + 10_000 });
+    await seedMark(db, { symbol: 'BTCUSDT', market: 'spot', price: '240', time: DAY2 + 10_000 });
+    await seedMark(db, { symbol: PERP, market: 'futures', price: '61000', time: DAY3 - 1000 });
+    await seedMark(db, { symbol: 'BTCUSDT', market: 'spot', price: '250', time: DAY3 - 1000 });
     await db.query(
       `INSERT INTO rm_balances (account, wallet, asset, free, locked, total, updated_at)
        VALUES ('desk-a', 'spot', 'USDT', 1000.25, 10, 1010.25, now()), ('desk-b', 'futures', 'USDT', 5, 0, 5, now())`,
@@ -294,6 +311,35 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
     ]);
   });
 
+  it('values a period that ended in the past at the marks the OMS held at its end, not at later ones', async () => {
+    const to = DAY2 + 20_000;
+    const response = await desk.call(`/v1/reports/pnl?account=desk-a&from=${iso(DAY1)}&to=${iso(to)}`);
+    const report = (await response.json()) as { totals: Record<string, string>; marks: unknown[] };
+    expect(report.marks).toEqual([
+      { symbol: 'BTCUSDT', price: '240', time: iso(DAY2 + 10_000) },
+      { symbol: PERP, price: '60500', time: iso(DAY2 + 10_000) },
+    ]);
+    // Spot: 1 BTC left at an average cost of 150, worth 240: 90. Futures: 6 contracts of
+    // 0.001 BTC bought at 60000, marked at 60500: 3.
+    expect(report.totals.unrealizedPnl).toBe('93');
+  });
+
+  it('gives past positions their mark and unrealized P&L of that time (asOf)', async () => {
+    const now = new Date().toISOString();
+    const positions = (await (await desk.call(`/v1/positions?account=desk-a&asOf=${now}`)).json()) as {
+      items: Array<Record<string, unknown>>;
+    };
+    expect(positions.items).toEqual([
+      expect.objectContaining({
+        symbol: PERP,
+        contracts: '6',
+        mark: '61000',
+        markTime: iso(DAY3 - 1000),
+        unrealizedPnl: '6',
+      }),
+    ]);
+  });
+
   it('reports a period starting within a day from its start, not from the start of the day', async () => {
     const totalsFrom = async (from: number, method: string) => {
       const response = await desk.call(
@@ -330,10 +376,12 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
       feeAsset: 'ETH',
       time: iso(DAY1 + 1000),
     });
-    await desk.database.dataSource.query(
-      `INSERT INTO rm_marks (symbol, market, price, time) VALUES ('ETHUSDT', 'spot', 3100, $1)`,
-      [iso(DAY3 - 1000)],
-    );
+    await seedMark(desk.database.dataSource, {
+      symbol: 'ETHUSDT',
+      market: 'spot',
+      price: '3100',
+      time: DAY3 - 1000,
+    });
     for (const method of ['average-cost', 'fifo']) {
       const response = await desk.call(
         `/v1/reports/pnl?account=desk-b&from=${iso(DAY1)}&to=${iso(DAY3)}&method=${method}&groupBy=symbol`,

@@ -57,16 +57,13 @@ export class AsOfService {
     symbol: string,
     side: 'LONG' | 'SHORT',
     at: Date,
-  ): Promise<PositionRow | null> {
+  ): Promise<{ readonly row: PositionRow; readonly state: FuturesPositionState } | null> {
     const streamId = positionStreamId(account, symbol, side);
     const folded = await refoldStream(this.dataSource, this.deciders, streamId, { recordedUpTo: at });
     if (folded.version === 0 || folded.latestOccurredAt === null) return null;
-    return positionRowOf(
-      streamId,
-      folded.version,
-      folded.state as FuturesPositionState,
-      folded.latestOccurredAt,
-    );
+    const state = folded.state as FuturesPositionState;
+    const row = positionRowOf(streamId, folded.version, state, folded.latestOccurredAt);
+    return row === null ? null : { row, state };
   }
 
   async balance(

@@ -87,6 +87,9 @@ export const BALANCE_COLUMNS: readonly UpsertColumn[] = [
   col('updated_at', 'timestamptz'),
 ];
 
+/** Every mark by symbol and time (libs/persistence 1795860000000-mark-history); not a replayed read model. */
+export const MARK_HISTORY_TABLE = 'oms_mark_history';
+
 export const MARK_COLUMNS: readonly UpsertColumn[] = [
   col('symbol', 'text'),
   col('market', 'text'),

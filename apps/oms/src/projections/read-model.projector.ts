@@ -22,6 +22,7 @@ import {
   BREAK_COLUMNS,
   FILL_COLUMNS,
   MARK_COLUMNS,
+  MARK_HISTORY_TABLE,
   orderColumns,
   POSITION_COLUMNS,
   POSITION_FILL_COLUMNS,
@@ -89,6 +90,7 @@ export class ReadModelProjector {
     };
     const breaks: Row[] = [];
     const venueStreams: Row[] = [];
+    const markRows = marks.map((mark) => [mark.symbol, mark.market, mark.price, isoTime(mark.time)]);
     for (const stream of streams) {
       if (stream.events.length === 0) continue;
       // The latest time among the stream's events (venue times can arrive out of order);
@@ -188,8 +190,11 @@ export class ReadModelProjector {
         table: this.table('rm_marks'),
         columns: MARK_COLUMNS,
         key: ['symbol'],
-        rows: marks.map((mark) => [mark.symbol, mark.market, mark.price, isoTime(mark.time)]),
+        rows: markRows,
       },
+      // Every mark by its time, for values at a past time; marks come from ingest, not the
+      // log, so a replay (which has none to give) leaves this table alone.
+      { table: MARK_HISTORY_TABLE, columns: MARK_COLUMNS, key: ['symbol', 'time'], rows: markRows },
     ];
   }
 }

@@ -34,6 +34,7 @@ import { PnlCheckpointWatches1795820000000 } from './1795820000000-pnl-checkpoin
 import { TransferSlots1795830000000 } from './1795830000000-transfer-slots';
 import { FuturesLeverageSettings1795840000000 } from './1795840000000-futures-leverage-settings';
 import { FuturesBalancePolledWallet1795850000000 } from './1795850000000-futures-balance-polled-wallet';
+import { MarkHistory1795860000000 } from './1795860000000-mark-history';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   TransferSlots1795830000000,
   FuturesLeverageSettings1795840000000,
   FuturesBalancePolledWallet1795850000000,
+  MarkHistory1795860000000,
 ];

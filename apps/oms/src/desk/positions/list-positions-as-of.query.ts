@@ -1,14 +1,16 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AsOfService } from '../../audit/as-of.service';
+import { marksAt } from '../shared/marks-at';
 import { SqlFilter } from '../shared/sql-filter';
 import { PositionListResponse, PositionResponse } from './position.response';
 import { PositionKey } from './position-states';
+import { unrealizedPnlOf } from './position.row';
 
 /**
  * Positions as the OMS knew them at `asOf`: each position aggregate folded up to then
- * (AsOfService). Marks are kept only as the latest per symbol, so a past position has
- * no mark and its unrealized P&L is null rather than computed against a later price.
+ * (AsOfService), valued at the mark the OMS held at that time (null, with its unrealized
+ * P&L, when it held none yet).
  */
 export class ListPositionsAsOfQuery extends Query<PositionListResponse> {
   constructor(
@@ -34,11 +36,15 @@ export class ListPositionsAsOfHandler implements IQueryHandler<ListPositionsAsOf
       `SELECT account, symbol, side FROM rm_positions ${sql.clause()} ORDER BY account, symbol, side`,
       sql.params,
     );
+    const marks = await marksAt(this.dataSource, query.asOf);
     const items: PositionResponse[] = [];
     for (const key of keys) {
-      const row = await this.asOf.position(key.account, key.symbol, key.side, query.asOf);
-      if (row === null || (!query.includeFlat && Number(row.contracts) === 0)) continue;
+      const position = await this.asOf.position(key.account, key.symbol, key.side, query.asOf);
+      if (position === null) continue;
+      const { row, state } = position;
+      if (!query.includeFlat && Number(row.contracts) === 0) continue;
       const venue = row.venue as PositionResponse['venue'];
+      const mark = marks.get(row.symbol);
       items.push({
         account: row.account,
         symbol: row.symbol,
@@ -46,9 +52,9 @@ export class ListPositionsAsOfHandler implements IQueryHandler<ListPositionsAsOf
         contracts: row.contracts,
         avgPrice: row.avgPrice,
         realizedPnl: row.realizedPnl,
-        unrealizedPnl: null,
-        mark: null,
-        markTime: null,
+        unrealizedPnl: unrealizedPnlOf(state, mark?.price ?? null),
+        mark: mark?.price ?? null,
+        markTime: mark === undefined ? null : mark.time.toISOString(),
         fees: row.fees,
         funding: row.funding,
         venue: venue ?? null,

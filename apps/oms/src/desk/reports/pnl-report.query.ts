@@ -1,6 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource, QueryRunner } from 'typeorm';
 import { isoTime } from '../shared/iso-time';
+import { marksAt } from '../shared/marks-at';
 import { SqlFilter } from '../shared/sql-filter';
 import { foldPositions, foldSpotFills, historyEndOf, PnlFoldTerms } from './pnl-history-folds';
 import { utcDay } from '@oms/domain';
@@ -40,13 +41,12 @@ export class PnlReportHandler implements IQueryHandler<PnlReportQuery> {
       const scope = { account: query.account, symbol: query.symbol, to: query.to.getTime() };
       // Read in the snapshot; the report is built once it has ended.
       const read = await inReportSnapshot(runner, scope, async (toKeep) => {
-        const markRows = (await runner.query(`SELECT symbol, price, time FROM rm_marks`)) as Array<{
-          symbol: string;
-          price: string;
-          time: Date;
-        }>;
+        // Valued at the marks of the period's end, as the OMS knew them then.
         const marks = new Map(
-          markRows.map((row) => [row.symbol, { price: row.price, time: isoTime(row.time) }]),
+          [...(await marksAt(runner, query.to))].map(([symbol, mark]) => [
+            symbol,
+            { price: mark.price, time: isoTime(mark.time) },
+          ]),
         );
         const terms: PnlFoldTerms = {
           ...scope,
