@@ -13,6 +13,17 @@ describe('validationFailure', () => {
     expect(error.message).toBe('limit: limit must not be greater than 1000');
   });
 
+  it('reports what the value should be before its range when both fail', () => {
+    const error = validationFailure([
+      failure('leverage', {
+        max: 'leverage must not be greater than 1000',
+        min: 'leverage must not be less than 1',
+        isInt: 'leverage must be an integer number',
+      }),
+    ]);
+    expect(error.message).toBe('leverage: leverage must be an integer number');
+  });
+
   it('names a nested field as the desk sent it', () => {
     const nested = failure('orders', undefined, [
       failure('2', undefined, [failure('price', { isDecimal: 'bad' })]),

@@ -12,6 +12,21 @@ function codeOfConstraint(error: ValidationError, constraint: string): DeskError
     : DeskErrorCode.VALIDATION_FAILED;
 }
 
+/**
+ * Constraints on what a value is, as against its range or length: when one fails, it is
+ * the one to report (a missing leverage is "must be an integer", not "must not be greater
+ * than 1000", which class-validator lists first).
+ */
+const TYPE_CONSTRAINTS = new Set([
+  'isDefined',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isArray',
+  'isObject',
+]);
+
 /** The first failing field of a class-validator result, as a path the desk sent (`orders[2].price`). */
 function firstFailure(
   errors: readonly ValidationError[],
@@ -23,7 +38,8 @@ function firstFailure(
       : parent === ''
         ? error.property
         : `${parent}.${error.property}`;
-    const [failed] = Object.entries(error.constraints ?? {});
+    const entries = Object.entries(error.constraints ?? {});
+    const failed = entries.find(([constraint]) => TYPE_CONSTRAINTS.has(constraint)) ?? entries[0];
     if (failed !== undefined) {
       const [constraint, problem] = failed;
       return { field, problem, code: codeOfConstraint(error, constraint) };

@@ -52,7 +52,11 @@ class FuturesSymbolRequest {
 }
 
 export class LeverageRequest extends FuturesSymbolRequest {
-  @ApiProperty({ example: 10 }) @IsInt() @Min(1) @Max(1000) leverage!: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 1000, example: 10 })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  leverage!: number;
 }
 
 export class MarginTypeRequest extends FuturesSymbolRequest {
