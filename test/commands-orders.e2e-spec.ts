@@ -408,10 +408,30 @@ describe('desk order commands (e2e)', () => {
     expect(wholeBody.status).toBe(400);
   });
 
-  it('names the field of an invalid request and of an unknown account', async () => {
+  it('names the field of an invalid request, saying what its value should be, and of an unknown account', async () => {
     const invalid = await desk.call('POST', '/v1/spot/orders', spotLimit({ quantity: '1e-3' }));
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.field).toBe('quantity');
+    const noLeverage = await desk.call('POST', '/v1/futures/leverage', {
+      account: 'demo',
+      symbol: 'BTCUSDT-PERPETUAL',
+    });
+    expect(noLeverage.body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      field: 'leverage',
+      message: 'leverage: leverage must be an integer number',
+    });
+    const contracts = await desk.call('POST', '/v1/futures/orders', {
+      account: 'demo',
+      symbol: 'BTCUSDT-PERPETUAL',
+      side: 'BUY_OPEN',
+      type: 'LIMIT',
+      priceType: 'INPUT',
+      price: '30000',
+      quantity: '99999999999999999999',
+    });
+    expect(contracts.body.error).toMatchObject({ code: 'PRE_TRADE_REFUSED', field: 'quantity' });
+    expect(contracts.body.error.message).toMatch(/got 99999999999999999999 contracts$/);
     const unknown = await desk.call('POST', '/v1/spot/orders', spotLimit({ account: 'nobody' }));
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('ACCOUNT_NOT_FOUND');

@@ -166,6 +166,18 @@ describe('futures pre-trade checks', () => {
     });
   });
 
+  it('refuses contracts outside the lot filter in contracts, the filter being in base units', () => {
+    // maxQty 1000 BTC at 0.001 BTC a contract: 1,000,000 contracts.
+    expect(checkFuturesOrder(order({ quantity: '1000001' }), futures(), 'USDT')).toEqual({
+      rule: 'QUANTITY_RANGE',
+      field: 'quantity',
+      message: 'must be at most 1000000, got 1000001 contracts',
+    });
+    expect(
+      checkFuturesOrder(order({ quantity: '99999999999999999999999999999999' }), futures(), 'USDT'),
+    ).toMatchObject({ message: 'must be at most 1000000, got 99999999999999999999999999999999 contracts' });
+  });
+
   it('applies the max quantity to contracts', () => {
     expect(
       checkFuturesOrder(order(), futures({ limits: { maxOrderNotional: null, maxOrderQty: '5' } }), 'USDT'),

@@ -137,7 +137,11 @@ export function checkFuturesOrder(
   return firstRefusal([
     () => (price === null ? null : checkPrice(rules, price, 'price')),
     () => (stopPrice === null ? null : checkPrice(rules, stopPrice, 'stopPrice')),
-    () => checkBaseQuantity(rules, base, false, 'quantity'),
+    () =>
+      checkBaseQuantity(rules, base, false, 'quantity', {
+        sent: contracts,
+        multiplier: new Decimal(rules.contractMultiplier ?? 1),
+      }),
     () => (!market && notional !== null ? checkNotional(rules, notional, 'quantity') : null),
     () => checkLimits(context.limits, contracts, notional, 'quantity'),
     () => {

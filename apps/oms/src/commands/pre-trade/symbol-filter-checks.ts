@@ -58,21 +58,39 @@ export function checkPrice(rules: SymbolRules, price: Decimal, field: string): P
   return step === null ? null : refusal('PRICE_TICK', field, step);
 }
 
+/**
+ * How a quantity was sent when it is not in base units: futures contracts, each
+ * `multiplier` base units. Refusals then speak of the contracts sent.
+ */
+export interface SentUnits {
+  readonly sent: Decimal;
+  readonly multiplier: Decimal;
+}
+
 /** A quantity in base units against the lot filter (the market bounds for market orders). */
 export function checkBaseQuantity(
   rules: SymbolRules,
   base: Decimal,
   market: boolean,
   field: string,
+  units?: SentUnits,
 ): PreTradeRefusal | null {
   const lot = filterOf(rules, 'LOT_SIZE');
   if (lot === undefined) return null;
-  const range = market
-    ? outside(base, bound(lot.marketOrderMinQty), bound(lot.marketOrderMaxQty))
-    : outside(base, bound(lot.minQty), bound(lot.maxQty));
-  if (range !== null) return refusal('QUANTITY_RANGE', field, range);
-  const step = offStep(base, bound(lot.stepSize));
-  return step === null ? null : refusal('QUANTITY_STEP', field, step);
+  const [min, max] = market ? [lot.marketOrderMinQty, lot.marketOrderMaxQty] : [lot.minQty, lot.maxQty];
+  const step = bound(lot.stepSize);
+  if (units === undefined) {
+    const range = outside(base, bound(min), bound(max));
+    if (range !== null) return refusal('QUANTITY_RANGE', field, range);
+    const off = offStep(base, step);
+    return off === null ? null : refusal('QUANTITY_STEP', field, off);
+  }
+  // The filter's bounds are in base units; the same checks on the contracts sent.
+  const inContracts = (value: Decimal | null) => (value === null ? null : value.div(units.multiplier));
+  const range = outside(units.sent, inContracts(bound(min)), inContracts(bound(max)));
+  if (range !== null) return refusal('QUANTITY_RANGE', field, `${range} contracts`);
+  const off = offStep(units.sent, inContracts(step));
+  return off === null ? null : refusal('QUANTITY_STEP', field, `${off} contracts`);
 }
 
 export function checkNotional(rules: SymbolRules, notional: Decimal, field: string): PreTradeRefusal | null {
