@@ -413,6 +413,33 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
     expect(lines[1]).toBe(`desk-a,,BTCUSDT,spot,200,0,0,200,50,,250,${iso(DAY3 - 1000)},USDT,fifo`);
   });
 
+  it('rounds report figures to 12 decimal places, however long the average cost runs', async () => {
+    const fills = [
+      ['avg-1', 'BUY', '100'],
+      ['avg-2', 'BUY', '100'],
+      ['avg-3', 'BUY', '101'],
+      ['avg-4', 'SELL', '200'],
+    ] as const;
+    for (const [index, [fillId, side, price]] of fills.entries()) {
+      await seedFill(desk.database.dataSource, {
+        fillId,
+        account: 'desk-b',
+        symbol: 'SOLUSDT',
+        side,
+        price,
+        qty: '1',
+        fee: '0',
+        time: iso(DAY3 + 1000 * (index + 1)),
+      });
+    }
+    const period = `from=${iso(DAY3)}&to=${iso(DAY3 + 86_400_000)}`;
+    const report = (await (
+      await desk.call(`/v1/reports/pnl?account=desk-b&symbol=SOLUSDT&${period}&groupBy=symbol`)
+    ).json()) as { totals: Record<string, string> };
+    // 200 less an average cost of 301 / 3.
+    expect(report.totals).toMatchObject({ realizedPnl: '99.666666666667', netPnl: '99.666666666667' });
+  });
+
   it('refuses a P&L period that ends before it starts, naming the field', async () => {
     const response = await desk.call(`/v1/reports/pnl?account=desk-a&from=${iso(DAY2)}&to=${iso(DAY1)}`);
     expect(response.status).toBe(400);

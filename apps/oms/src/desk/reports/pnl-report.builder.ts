@@ -3,6 +3,7 @@ import {
   DomainError,
   FeeAssetPrices,
   FuturesPositionHistoryPnl,
+  roundToScale,
   SpotPnlReport,
   utcDay,
 } from '@oms/domain';
@@ -10,6 +11,14 @@ import { DeskError, DeskErrorCode } from '../../errors/desk-error';
 import { PnlReportResponse, PnlRowResponse } from './pnl.response';
 
 export const REPORT_CURRENCY = 'USDT';
+
+/**
+ * Decimal places a report's money figures are rounded to, once, as they are written
+ * (half to even): average costs divide, and their figures would otherwise run to forty
+ * digits. Fine enough to keep every fee and P&L the venue states exactly.
+ */
+export const REPORT_SCALE = 12;
+const reported = (value: Dec): string => roundToScale(value, REPORT_SCALE);
 const QUOTE_ASSETS = ['USDT', 'USDC', 'USD', 'HKD', 'BTC', 'ETH'];
 
 export interface PnlInputs {
@@ -147,7 +156,7 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
   const venueOf = (symbol: string, days: readonly string[]): string | null => {
     const byDay = inputs.venueRealized.get(symbol);
     if (!byDay) return null;
-    return days.reduce((sum, day) => sum.plus(byDay.get(day) ?? '0'), new Dec(0)).toFixed();
+    return reported(days.reduce((sum, day) => sum.plus(byDay.get(day) ?? '0'), new Dec(0)));
   };
   const row = (
     symbol: string,
@@ -160,11 +169,11 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
     day,
     symbol,
     market,
-    realizedPnl: line.realized.toFixed(),
-    fees: line.fees.toFixed(),
-    funding: line.funding.toFixed(),
-    netPnl: line.realized.minus(line.fees).plus(line.funding).toFixed(),
-    unrealizedPnl: unrealized === null ? null : unrealized.toFixed(),
+    realizedPnl: reported(line.realized),
+    fees: reported(line.fees),
+    funding: reported(line.funding),
+    netPnl: reported(line.realized.minus(line.fees).plus(line.funding)),
+    unrealizedPnl: unrealized === null ? null : reported(unrealized),
     venueRealizedPnl: market === 'futures' ? venueOf(symbol, days) : null,
   });
 
@@ -198,11 +207,11 @@ export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {
     currency: REPORT_CURRENCY,
     rows,
     totals: {
-      realizedPnl: total.realized.toFixed(),
-      fees: total.fees.toFixed(),
-      funding: total.funding.toFixed(),
-      netPnl: total.realized.minus(total.fees).plus(total.funding).toFixed(),
-      unrealizedPnl: totalUnrealized === null ? null : totalUnrealized.toFixed(),
+      realizedPnl: reported(total.realized),
+      fees: reported(total.fees),
+      funding: reported(total.funding),
+      netPnl: reported(total.realized.minus(total.fees).plus(total.funding)),
+      unrealizedPnl: totalUnrealized === null ? null : reported(totalUnrealized),
     },
     marks: lines
       .filter((line) => inputs.marks.has(line.symbol))
