@@ -95,10 +95,31 @@ describe('Desk API access (e2e)', () => {
     expect(await limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
   });
 
-  it('answers GraphQL without a valid token with HTTP 401', async () => {
+  it('answers GraphQL without a valid token with HTTP 401, also a GET query or a text/plain body, which the server refuses anyway', async () => {
     const { status, body } = await graphql(desk, '{ orders { nextCursor } }', {}, null);
     expect(status).toBe(401);
     expect(body.errors?.[0].extensions?.code).toBe('UNAUTHORIZED');
+    const query = encodeURIComponent('{ orders { nextCursor } }');
+    const requests = [
+      desk.call(`/graphql?query=${query}`, { token: null }),
+      desk.call(`/graphql?query=${query}`, { token: 'not-a-token' }),
+      desk.call('/graphql', {
+        method: 'POST',
+        token: null,
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ query: '{ orders { nextCursor } }' }),
+      }),
+    ];
+    for (const response of await Promise.all(requests)) {
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        errors: [expect.objectContaining({ extensions: { code: 'UNAUTHORIZED', field: 'authorization' } })],
+      });
+    }
+    // The same GET with a token is refused as a possible cross-site request forgery.
+    expect((await desk.call(`/graphql?query=${query}`)).status).toBe(400);
+    // The GraphiQL page itself needs no token.
+    expect((await desk.call('/graphql', { token: null, headers: { accept: 'text/html' } })).status).toBe(200);
   });
 
   it('gives a GraphQL query on an account outside the scope extensions.code FORBIDDEN', async () => {

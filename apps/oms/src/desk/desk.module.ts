@@ -20,6 +20,7 @@ import { DeskConfig } from './desk.config';
 import { DeskOpenApi } from './docs/desk-openapi';
 import { GraphiqlAssetsController } from './docs/graphiql.controller';
 import { GraphiqlPageMiddleware } from './docs/graphiql-page.middleware';
+import { GraphqlTokenMiddleware } from './graphql/graphql-token.middleware';
 import { deskGraphqlOptions, GRAPHQL_PATH } from './graphql/desk-graphql.options';
 import { DESK_QUERY_CONTROLLERS, DESK_QUERY_PROVIDERS } from './desk-queries';
 import { AfterRecordedAnswersInterceptor } from '../orders/after-recorded-answers.interceptor';
@@ -75,6 +76,8 @@ export class DeskModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(GraphiqlPageMiddleware)
-      .forRoutes({ path: GRAPHQL_PATH.slice(1), method: RequestMethod.GET });
+      .forRoutes({ path: GRAPHQL_PATH.slice(1), method: RequestMethod.GET })
+      .apply(GraphqlTokenMiddleware)
+      .forRoutes({ path: GRAPHQL_PATH.slice(1), method: RequestMethod.ALL });
   }
 }

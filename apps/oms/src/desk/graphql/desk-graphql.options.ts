@@ -60,7 +60,8 @@ export function deskGraphqlOptions(authenticator: DeskAuthenticator): ApolloDriv
     plugins: [subscriptionsOnlyOverGraphqlWs],
     context: async ({ req }: { req?: HttpRequestLike }): Promise<DeskGraphQLContext> => {
       const request = req ?? { headers: {} };
-      request[ACTOR_REQUEST_KEY] = await authenticated(() =>
+      // GraphqlTokenMiddleware has found the actor of every request over HTTP.
+      request[ACTOR_REQUEST_KEY] ??= await authenticated(() =>
         authenticator.authenticate(request.headers.authorization, 'graphql'),
       );
       return { req: request };
