@@ -1,9 +1,16 @@
-import { AnyOrderCoreState, DomainError, DomainErrorCode, FuturesOrderState } from '@oms/domain';
+import {
+  AnyOrderCoreState,
+  DomainError,
+  DomainErrorCode,
+  FuturesOrderState,
+  FuturesPositionState,
+  hasOpenBreak,
+} from '@oms/domain';
 import { aggregateKindOf } from './aggregate-deciders';
 import { DecidedEvent, EventOrigin } from './decided-event';
 import { FoldContext } from './fold-context';
 import { OrderMarket } from './order-links.store';
-import { orderSideFirstKnown, positionCommandsOf } from './position-effects';
+import { orderSideFirstKnown, POSITION_PNL_TOLERANCE, positionCommandsOf } from './position-effects';
 import { settledFillsOf, withRecordedOrderFill } from './recorded-order-fills';
 import { withRecordedPositionReport } from './recorded-position-reports';
 
@@ -84,6 +91,16 @@ export class OrderFolder {
             reason: result.message,
           });
         }
+      }
+      // A break the venue's last snapshot opened may be gone with these fills (the missing
+      // one has arrived): checked now rather than at the venue's next snapshot.
+      for (const positionStream of new Set(positionCommands.map((command) => command.streamId))) {
+        if (!hasOpenBreak((await context.uow.stateOf(positionStream)) as FuturesPositionState)) continue;
+        await context.uow.decide(
+          positionStream,
+          { type: 'ReconcilePosition', realizedPnlTolerance: POSITION_PNL_TOLERANCE, now: origin.occurredAt },
+          origin,
+        );
       }
     }
     return decided;

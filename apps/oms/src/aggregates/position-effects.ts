@@ -14,6 +14,9 @@ import {
 } from '@oms/domain';
 import { DecidedEvent } from './decided-event';
 
+/** The tolerance of position reconciliation, in the settlement asset. */
+export const POSITION_PNL_TOLERANCE = '0.00000001';
+
 export interface PositionCommand {
   readonly streamId: string;
   readonly command: unknown;

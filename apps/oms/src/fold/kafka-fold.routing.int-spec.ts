@@ -216,6 +216,78 @@ describe('Kafka fold: routing of fills to their orders and positions', () => {
     );
   });
 
+  it('resolves the breaks a closing fill folded before its opening fill raised as soon as that fill arrives, without waiting for the next position report', async () => {
+    const accountId = 'acc-late-open';
+    const breaks = () =>
+      harness.query<{ kind: string; status: string }>(
+        `SELECT kind, status FROM rm_breaks WHERE account = $1 ORDER BY kind`,
+        [accountId],
+      );
+    const fillOf = (orderId: string, orderSide: 'BUY_OPEN' | 'SELL_CLOSE', price: string, time: number) => [
+      futuresOrder({
+        accountId,
+        orderId,
+        side: orderSide,
+        price,
+        origQty: '4',
+        executedQty: '4',
+        avgPrice: price,
+        status: 'FILLED',
+        updateTime: time,
+      }),
+      futuresFill({
+        accountId,
+        orderId,
+        ticketId: `tk-${orderId}`,
+        direction: orderSide === 'BUY_OPEN' ? 'BUY' : 'SELL',
+        orderSide,
+        price,
+        quantity: '4',
+        // The venue's figure: (2600 - 2500) x 4 contracts x 0.001 ETH.
+        realizedPnl: orderSide === 'SELL_CLOSE' ? '0.4' : '0',
+        tradeTime: time,
+      }),
+    ];
+    // Opened 10, closed 4: the venue reports 6 after the close. The opening fill's report
+    // was dropped, so the OMS sees the close (and the venue's report) first.
+    await harness.publish([
+      ...fillOf('8202', 'SELL_CLOSE', '2600', T0 + 200),
+      futuresPosition({ accountId, position: '6', available: '6', avgPrice: '2500', updateTime: T0 + 300 }),
+    ]);
+    await harness.waitFor('the position break', async () =>
+      (await breaks()).some((found) => found.kind === 'position-mismatch') ? true : undefined,
+    );
+    await harness.publish([
+      futuresOrder({
+        accountId,
+        orderId: '8201',
+        side: 'BUY_OPEN',
+        price: '2500',
+        origQty: '10',
+        executedQty: '10',
+        avgPrice: '2500',
+        status: 'FILLED',
+        updateTime: T0 + 100,
+      }),
+      futuresFill({
+        accountId,
+        orderId: '8201',
+        ticketId: 'tk-8201',
+        direction: 'BUY',
+        orderSide: 'BUY_OPEN',
+        price: '2500',
+        quantity: '10',
+        realizedPnl: '0',
+        tradeTime: T0 + 100,
+      }),
+    ]);
+    const resolved = await harness.waitFor('the breaks to be resolved', async () => {
+      const rows = await breaks();
+      return rows.length > 0 && rows.every((found) => found.status === 'resolved') ? rows : undefined;
+    });
+    expect(resolved).toEqual(expect.arrayContaining([{ kind: 'position-mismatch', status: 'resolved' }]));
+  });
+
   it('shows an order placed at the venue by someone else as origin external, with its fills', async () => {
     await harness.publish([
       spotFill({ orderId: '8001', ticketId: 'ext-1', clientOrderId: 'web-123', source: 'ws', fee: null }),

@@ -24,6 +24,7 @@ import { EventOrigin } from '../aggregates/decided-event';
 import { FoldContext } from '../aggregates/fold-context';
 import { OrderFolder } from '../aggregates/order-folder';
 import { OrderMarket } from '../aggregates/order-links.store';
+import { POSITION_PNL_TOLERANCE } from '../aggregates/position-effects';
 import {
   readRecordedPositionReportsAhead,
   WantedPositionReport,
@@ -64,9 +65,6 @@ function keyedStreamOf(market: OrderMarket, ids: OrderIds): string {
 function carriesOmsClientId(ids: OrderIds): boolean {
   return typeof ids.clientOrderId === 'string' && isOmsClientOrderId(ids.clientOrderId);
 }
-
-/** The tolerance of position reconciliation, in the settlement asset. */
-export const POSITION_PNL_TOLERANCE = '0.00000001';
 
 /**
  * Routes one venue observation (payload already read by the domain readers) to its

@@ -10,6 +10,11 @@ export function latestVenueSnapshots(state: FuturesPositionState): FuturesPositi
   return state.venue === null ? [] : [state.venue, ...(state.venueSameTime ?? [])];
 }
 
+/** Whether any break of the position is still open (unresolved). */
+export function hasOpenBreak(state: FuturesPositionState): boolean {
+  return Object.values(state.breaks).some((found) => found.resolution === null);
+}
+
 /**
  * Venue snapshot against the fills up to its time, and each closing fill's venue
  * realizedPnl against the computed one; a mismatch that later disappears (the missing
