@@ -74,10 +74,10 @@ describe('as-of reads and the continuous check', () => {
     });
     expect(await asOf.order(omsOrderId, new Date())).toMatchObject({ status: 'FILLED', executedQty: '5' });
     expect(await asOf.order(omsOrderId, new Date(0))).toBeNull();
-    expect(await asOf.position('acc1', 'ETHUSDT-PERPETUAL', 'LONG', afterFirst)).toMatchObject({
+    expect((await asOf.position('acc1', 'ETHUSDT-PERPETUAL', 'LONG', afterFirst))?.row).toMatchObject({
       contracts: '2',
     });
-    expect(await asOf.position('acc1', 'ETHUSDT-PERPETUAL', 'LONG', new Date())).toMatchObject({
+    expect((await asOf.position('acc1', 'ETHUSDT-PERPETUAL', 'LONG', new Date()))?.row).toMatchObject({
       contracts: '5',
     });
     expect(await asOf.order('00000000-0000-5000-8000-000000000000', new Date())).toBeNull();

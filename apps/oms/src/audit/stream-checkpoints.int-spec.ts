@@ -104,7 +104,7 @@ describe('Stream checkpoints: as-of reads and the continuous check start from on
         expect(fromCheckpoint.checkpoint?.version).toBeGreaterThan(fromStart.version - CHECKPOINT_EVERY);
         expect(fromCheckpoint.checkpoint!.version).toBeLessThanOrEqual(fromStart.version);
       }
-      expect(await asOf.position('acc1', PERPETUAL, 'LONG', at)).toMatchObject({
+      expect((await asOf.position('acc1', PERPETUAL, 'LONG', at))?.row).toMatchObject({
         contracts: String((batch + 1) * FILLS_PER_BATCH),
       });
     }
