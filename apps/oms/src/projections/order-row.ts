@@ -9,6 +9,7 @@ import {
   isOmsClientOrderId,
   isPositive,
   OrderLifecycleState,
+  realFillFigures,
 } from '@oms/domain';
 import { aggregateKindOf } from '../aggregates/aggregate-deciders';
 
@@ -142,12 +143,29 @@ function requestedAt(state: OrderLifecycleState): number | null {
  * A spot order's average price from its cumulative quote and executed quantities, for
  * when the winning venue report carries none (the acknowledgement, which outranks the
  * stream's report of the same moment, has neither quote nor average; the quote is kept
- * from the stream's report). Null until both are known and positive. Futures quote
- * quantities are not price times contracts, so futures keep the venue's figure alone.
+ * from the stream's report). Null until both are known and positive. Futures keep the
+ * venue's average, which their REST records carry.
  */
 export function spotAveragePrice(executedQty: string, cumulativeQuoteQty: string | null): string | null {
   if (cumulativeQuoteQty === null || !isPositive(executedQty) || !isPositive(cumulativeQuoteQty)) return null;
   return canonicalDecimal(dec(cumulativeQuoteQty).div(executedQty));
+}
+
+/**
+ * The order's cumulative quote: the venue's figure when a report carried one. The
+ * exchange's futures REST records carry none, so a futures order known only from them
+ * (its stream reports dropped, or resolved by a lookup) takes its real fills' price x
+ * quantity when they make up its executed quantity, else the venue's average price x
+ * executed quantity (the exchange counts a futures quote as price x contracts).
+ */
+function cumulativeQuoteOf(order: AnyOrderCoreState, venueAvgPrice: string | null): string {
+  if (order.cumulativeQuoteQty !== null) return order.cumulativeQuoteQty;
+  if (!isPositive(order.executedQty)) return '0';
+  const fills = realFillFigures(order);
+  if (fills.qty.eq(order.executedQty)) return canonicalDecimal(fills.quote);
+  if (venueAvgPrice !== null && isPositive(venueAvgPrice))
+    return canonicalDecimal(dec(venueAvgPrice).times(order.executedQty));
+  return '0';
 }
 
 /**
@@ -204,7 +222,7 @@ export function orderRowOf(
     avgPrice:
       text(venue?.avgPrice) ??
       (kind === 'spot-order' ? spotAveragePrice(order.executedQty, order.cumulativeQuoteQty) : null),
-    cumulativeQuoteQty: order.cumulativeQuoteQty ?? '0',
+    cumulativeQuoteQty: cumulativeQuoteOf(order, text(venue?.avgPrice)),
     clientOrderId: order.clientOrderId,
     orderId: order.orderId,
     status: lifecycleStatus(order, venue?.status ?? null, hasRealFills(order)),

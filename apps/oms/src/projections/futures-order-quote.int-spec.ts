@@ -1,0 +1,59 @@
+import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { createFoldServices, FoldServices } from '../aggregates/fold-services';
+import { ContractMultipliers } from '../fold/contract-multipliers';
+import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
+import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
+import { futuresFill, futuresOrder, MULTIPLIERS, T0 } from '../fold/test-support/observation-builders';
+
+describe("a futures order's cumulative quote when only REST records (which carry none) report it", () => {
+  let database: TestDatabase;
+  let fold: FoldServices;
+
+  beforeAll(async () => {
+    database = await createFoldTestDatabase();
+    fold = createFoldServices(database.dataSource, new ContractMultipliers(MULTIPLIERS).lookup);
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const foldOne = (event: ReturnType<typeof futuresOrder>, observedAt: number) =>
+    fold.transactions.run((context) => fold.observations.fold(context, decodedEnvelope(event, observedAt)));
+
+  const quote = async (): Promise<string> =>
+    (
+      await database.dataSource.query<Array<{ quote: string }>>(
+        `SELECT cumulative_quote_qty::text AS quote FROM rm_orders WHERE order_id = '91'`,
+      )
+    )[0].quote;
+
+  it('is the average price x contracts from the record, then the real fills once they make up the executed quantity', async () => {
+    // The exchange's futures order record: executed and average, no quote.
+    await foldOne(
+      futuresOrder({
+        orderId: '91',
+        status: 'FILLED',
+        origQty: '7',
+        executedQty: '7',
+        avgPrice: '2500.5',
+        cumulativeQuoteQty: null,
+        source: 'rest-poll',
+        updateTime: T0 + 10,
+      }),
+      T0 + 11,
+    );
+    expect(await quote()).toBe('17503.5');
+    // Its fills come by the trades poll: 3 at 2500 and 4 at 2501 (price x contracts).
+    for (const [ticketId, price, quantity] of [
+      ['q-1', '2500', '3'],
+      ['q-2', '2501', '4'],
+    ] as const) {
+      await foldOne(
+        futuresFill({ orderId: '91', ticketId, price, quantity, tradeTime: T0 + 5, source: 'rest-poll' }),
+        T0 + 20,
+      );
+    }
+    expect(await quote()).toBe('17504');
+  });
+});
