@@ -51,7 +51,7 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
 
   const resolutionOf = (id: string) => eventOf(id, 'OrderSubmissionResolved');
 
-  it('a 5XX before the venue accepted answers UNCERTAIN and resolves NOT_PLACED after the window', async () => {
+  it('a 5XX before the venue accepted answers UNCERTAIN, counts its lookups as they go and resolves NOT_PLACED after the window', async () => {
     await desk.fault('http', { mode: 'FAIL_BEFORE', count: 1, status: 503 });
     const placed = await desk.call('POST', '/v1/spot/orders', spotLimit());
     expect(placed.status).toBe(201);
@@ -69,10 +69,12 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     );
     expect(lookups.length).toBeGreaterThan(0);
     expect(lookups[0]).toMatchObject({ source: 'rest-poll', actor: null, payload: { answer: 'not-found' } });
-    expect((await resolutionOf(placed.body.id)).payload).toMatchObject({
-      outcome: 'absent',
-      evidence: { kind: 'lookups-not-found' },
-    });
+    const resolution = (await resolutionOf(placed.body.id)).payload;
+    expect(resolution).toMatchObject({ outcome: 'absent', evidence: { kind: 'lookups-not-found' } });
+    // The lookups were counted on the order as they went (its 1st, 2nd, 4th... are recorded).
+    const counted = lookups.reduce((sum: number, event: DeskJson) => sum + event.payload.lookups, 0);
+    expect(resolution.evidence.lookups).toBeGreaterThanOrEqual(2);
+    expect(counted).toBeGreaterThanOrEqual(2);
     expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(0);
   });
 
