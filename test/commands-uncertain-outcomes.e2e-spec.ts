@@ -227,6 +227,41 @@ describe('uncertain outcomes of desk orders (e2e)', () => {
     expect(await copiesAtVenue(placed.body.clientOrderId)).toBe(0);
   });
 
+  it('a cancel of an order whose create is still unanswered (PENDING_SUBMIT) goes by its client id: 202, and the venue cancels it', async () => {
+    // The venue executes the create and holds its answer; its stream reports are dropped,
+    // so the OMS knows nothing of the order but its intent while the desk cancels.
+    const dropped = await fetch(`${desk.controlUrl}/faults/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'DROP', count: 100 }),
+    });
+    expect(dropped.status).toBeLessThan(300);
+    await desk.fault('http', { mode: 'HANG_AFTER', count: 1, releaseAfterMs: 5000 });
+    const body = spotLimit({ price: '994', quantity: '0.002' });
+    const placing = desk.call('POST', '/v1/spot/orders', body);
+    let pending: DeskJson = undefined;
+    for (let tries = 0; pending === undefined && tries < 100; tries += 1) {
+      const listed = await desk.call('GET', '/v1/orders?status=PENDING_SUBMIT&symbol=BTCUSDT');
+      pending = listed.body.items.find((order: DeskJson) => order.price === '994');
+      if (pending === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(pending).toBeDefined();
+    const cancel = await desk.call('DELETE', `/v1/orders/${pending!.id}`);
+    expect(cancel.status).toBe(202);
+    await placing;
+    await desk.clearFaults();
+    const settled = await desk.orderUntil(
+      pending!.id,
+      (order) => order.status === 'CANCELED' && order.cancel?.state === 'CONFIRMED',
+      30_000,
+    );
+    expect(settled.cancel).toMatchObject({ state: 'CONFIRMED' });
+    const atVenue = (await desk.venueOrders()).filter(
+      (order) => order.clientOrderId === settled.clientOrderId,
+    );
+    expect(atVenue).toEqual([expect.objectContaining({ status: 'CANCELED' })]);
+  });
+
   it('an OMS killed between intent and answer: a new OMS resolves the intent, never re-sends it', async () => {
     const doomed = await desk.startOmsProcess();
     // The venue takes the order and hangs; the OMS that sent it dies before any answer.

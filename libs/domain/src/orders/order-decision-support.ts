@@ -58,8 +58,11 @@ export function requireLive(state: OrderLifecycleState, venue: VenueOrderFacts):
       `the order is already ${venue.status ?? 'closed'}`,
     );
   }
+  // A submission still awaiting its answer may be at the venue already (the answer is
+  // what is late): it is cancelled by its client id, as an uncertain one is.
   const placed =
     venue.known ||
+    submission.phase === 'requested' ||
     submission.phase === 'accepted' ||
     submission.phase === 'uncertain' ||
     (submission.phase === 'resolved' && submission.outcome === 'found');

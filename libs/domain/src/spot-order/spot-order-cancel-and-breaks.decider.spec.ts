@@ -41,9 +41,26 @@ describe('spot order: cancel', () => {
       .thenFails(DomainErrorCode.OrderAlreadyTerminal);
   });
 
-  it('refuses to cancel an order that was never placed', () => {
+  it('records the cancel request of an order whose create awaits its answer: it may be at the venue already', () => {
     spec
       .given([spotOrderRequested()])
+      .when({ type: 'RequestCancel', actor: 'desk:alice', now: 1000 })
+      .then([cancelRequested]);
+  });
+
+  it('refuses to cancel an order that was never placed', () => {
+    const rejected: SpotOrderEvent = {
+      type: 'OrderRejected',
+      schemaVersion: 1,
+      data: {
+        clientOrderId: CLIENT_ORDER_ID,
+        venueCode: '-1133',
+        venueMessage: 'price too low',
+        rejectedAt: 9,
+      },
+    };
+    spec
+      .given([spotOrderRequested(), rejected])
       .when({ type: 'RequestCancel', actor: 'desk:alice', now: 1000 })
       .thenFails(DomainErrorCode.OrderNotLive);
   });
