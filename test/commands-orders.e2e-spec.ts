@@ -117,12 +117,21 @@ describe('desk order commands (e2e)', () => {
     expect(refused.body.error).toMatchObject({ rule: 'MAX_ORDER_QTY', field: 'quantity' });
   });
 
-  it('answers a repeated Idempotency-Key with the same order and sends nothing; another body is a 409', async () => {
+  it('answers a repeated Idempotency-Key with the same order and sends nothing, also when its decimals differ only by zeros; another body is a 409', async () => {
     const headers = { 'Idempotency-Key': `spot-${Date.now()}` };
     const first = await desk.call('POST', '/v1/spot/orders', spotLimit(), headers);
     const again = await desk.call('POST', '/v1/spot/orders', spotLimit(), headers);
     expect(again.status).toBe(first.status);
     expect(again.body.id).toBe(first.body.id);
+    const { price, quantity } = spotLimit();
+    const padded = await desk.call(
+      'POST',
+      '/v1/spot/orders',
+      spotLimit({ price: `${price}.000`, quantity: `0${quantity}0` }),
+      headers,
+    );
+    expect(padded.status).toBe(first.status);
+    expect(padded.body.id).toBe(first.body.id);
     const atVenue = (await desk.venueOrders()).filter(
       (order) => order.clientOrderId === first.body.clientOrderId,
     );
