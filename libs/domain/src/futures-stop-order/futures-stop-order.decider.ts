@@ -14,7 +14,13 @@ import {
 } from '../orders/order-requests.decide';
 import { checkObservationIdentity } from '../orders/observation-consequences';
 import { decideOrderLifecycle } from '../orders/order-lifecycle.decide';
-import { breakEvent, foundBy, requireText, requireTime } from '../orders/order-decision-support';
+import {
+  breakEvent,
+  foundBy,
+  requireText,
+  requireTime,
+  resolutionTiming,
+} from '../orders/order-decision-support';
 import { evolveSubmissionLifecycle } from '../orders/order-core.evolve';
 import { VenueOrderFacts } from '../orders/order-core.state';
 import { ReconciliationBreakDetected, SubmissionLifecycleEvent } from '../orders/order-lifecycle.events';
@@ -166,8 +172,7 @@ function observe(
         outcome: venue.status === 'ORDER_CANCELED' ? 'canceled' : 'completed-before-cancel',
         evidence: `status ${venue.status} (${venue.source})`,
         requestedAt: cancel.requestedAt,
-        resolvedAt: now,
-        tookMs: now - cancel.requestedAt,
+        ...resolutionTiming(cancel.requestedAt, now),
       },
     });
   }

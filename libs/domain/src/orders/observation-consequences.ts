@@ -5,7 +5,7 @@ import { OrderLifecycleEvent, ReconciliationBreakDetected } from './order-lifecy
 import { requiredInferredFill } from './order-fills';
 import { OrderSnapshotCore, isCanceledStatus, isTerminalStatus, terminalStatusesAgree } from './order-status';
 import { AnyOrderCoreState, RealFillFigures, realFillFigures, venueKnowsOrder } from './order-core.state';
-import { anotherStream, breakEvent, foundBy } from './order-decision-support';
+import { anotherStream, breakEvent, foundBy, resolutionTiming } from './order-decision-support';
 
 /**
  * Refuses an observation that belongs to another order. An observation with this
@@ -104,8 +104,7 @@ export function consequencesOfObservation(
         outcome: isCanceledStatus(venue.status) ? 'canceled' : 'completed-before-cancel',
         evidence: `status ${venue.status} (${venue.source})`,
         requestedAt: cancel.requestedAt,
-        resolvedAt: now,
-        tookMs: now - cancel.requestedAt,
+        ...resolutionTiming(cancel.requestedAt, now),
       },
     });
   }

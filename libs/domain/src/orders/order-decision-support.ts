@@ -27,6 +27,15 @@ export function breakEvent(
   };
 }
 
+/**
+ * When a resolution happened and how long it took since the OMS started waiting. `now`
+ * is the venue's time when a venue report resolves it, and the venue's clock may run a
+ * little behind the OMS's: a report stamped before the wait began resolved it at once.
+ */
+export function resolutionTiming(since: number, now: number): { resolvedAt: number; tookMs: number } {
+  return { resolvedAt: Math.max(now, since), tookMs: Math.max(0, now - since) };
+}
+
 export function foundBy(
   state: { readonly clientOrderId: string | null; readonly orderId: string | null },
   evidence: { readonly source: ObservationSource; readonly venueTime: number },
@@ -44,8 +53,7 @@ export function foundBy(
       orderId: state.orderId,
       evidence: { kind: 'observation', source, venueUpdateTime },
       uncertainSince,
-      resolvedAt: now,
-      tookMs: now - uncertainSince,
+      ...resolutionTiming(uncertainSince, now),
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   requireLookupAnswer,
   requireLookupCount,
   requireUncertaintyReason,
+  resolutionTiming,
 } from './order-decision-support';
 
 /** The lifecycle commands every order aggregate shares; throws DomainError on refusal. */
@@ -99,8 +100,7 @@ export function decideOrderLifecycle(
               venueMessage: optionalString(command.venueMessage, 'venueMessage'),
             },
             uncertainSince: submission.uncertainSince,
-            resolvedAt: command.now,
-            tookMs: command.now - submission.uncertainSince,
+            ...resolutionTiming(submission.uncertainSince, command.now),
           },
         },
       ];
@@ -130,8 +130,7 @@ export function decideOrderLifecycle(
             outcome: 'rejected',
             evidence: `venue code ${requireText(command.venueCode, 'venueCode')}: ${requireString(command.venueMessage, 'venueMessage')}`,
             requestedAt: cancel.requestedAt,
-            resolvedAt: command.now,
-            tookMs: command.now - cancel.requestedAt,
+            ...resolutionTiming(cancel.requestedAt, command.now),
           },
         },
       ];
@@ -164,8 +163,7 @@ export function decideOrderLifecycle(
             outcome: 'not-canceled',
             evidence: `order still ${venue.status ?? 'unknown'} at the end of the window`,
             requestedAt: cancel.requestedAt,
-            resolvedAt: command.now,
-            tookMs: command.now - cancel.requestedAt,
+            ...resolutionTiming(cancel.requestedAt, command.now),
           },
         },
       ];

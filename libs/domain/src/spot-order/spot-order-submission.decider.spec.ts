@@ -182,6 +182,19 @@ describe('spot order: submission', () => {
       ]);
   });
 
+  it('a report stamped by the venue before the OMS began to wait resolved it at once: never a negative time', () => {
+    spec
+      .given([spotOrderRequested(), uncertain])
+      .when(recordOrder({ source: 'ws' }, 1722006209995))
+      .thenState((_state, events) =>
+        expect(events.find((event) => event.type === 'OrderSubmissionResolved')?.data).toMatchObject({
+          uncertainSince: 1722006210000,
+          resolvedAt: 1722006210000,
+          tookMs: 0,
+        }),
+      );
+  });
+
   it('resolves as absent after the lookups, and a later sighting becomes a break', () => {
     const absent: SpotOrderEvent = {
       type: 'OrderSubmissionResolved',
