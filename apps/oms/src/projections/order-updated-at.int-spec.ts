@@ -1,4 +1,5 @@
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { undoMigrationsThrough } from '@oms/persistence/test-support/undo-migrations';
 import { createFoldServices, FoldServices } from '../aggregates/fold-services';
 import { AsOfService } from '../audit/as-of.service';
 import { ReadModelReplay } from '../audit/read-model-replay';
@@ -67,5 +68,17 @@ describe("an order's updatedAt when venue reports arrive out of their time order
       T0 + 21,
     );
     expect((await updatedAt('71')).updated_at.getTime()).toBe(T0 + 20);
+  });
+
+  it('brings rows written with the time of their last event, before this rule, to the latest time of their events', async () => {
+    await undoMigrationsThrough(database.dataSource, 'ReadModelLatestTimes1795870000000');
+    // As the older projector left the order after the out-of-order report: its time.
+    await database.dataSource.query(`UPDATE rm_orders SET updated_at = $1 WHERE order_id = '71'`, [
+      new Date(T0 + 5).toISOString(),
+    ]);
+    await database.dataSource.runMigrations({ transaction: 'each' });
+    expect((await updatedAt('71')).updated_at.getTime()).toBe(T0 + 20);
+    const replay = new ReadModelReplay(database.dataSource, fold.deciders);
+    expect((await replay.verify()).differences).toEqual([]);
   });
 });

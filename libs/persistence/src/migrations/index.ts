@@ -35,6 +35,7 @@ import { TransferSlots1795830000000 } from './1795830000000-transfer-slots';
 import { FuturesLeverageSettings1795840000000 } from './1795840000000-futures-leverage-settings';
 import { FuturesBalancePolledWallet1795850000000 } from './1795850000000-futures-balance-polled-wallet';
 import { MarkHistory1795860000000 } from './1795860000000-mark-history';
+import { ReadModelLatestTimes1795870000000 } from './1795870000000-read-model-latest-times';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   FuturesLeverageSettings1795840000000,
   FuturesBalancePolledWallet1795850000000,
   MarkHistory1795860000000,
+  ReadModelLatestTimes1795870000000,
 ];
