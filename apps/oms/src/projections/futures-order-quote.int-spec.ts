@@ -1,4 +1,6 @@
 import { TestDatabase } from '@oms/persistence/test-support/test-database';
+import { undoMigrationsThrough } from '@oms/persistence/test-support/undo-migrations';
+import { ReadModelReplay } from '../audit/read-model-replay';
 import { createFoldServices, FoldServices } from '../aggregates/fold-services';
 import { ContractMultipliers } from '../fold/contract-multipliers';
 import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
@@ -55,5 +57,37 @@ describe("a futures order's cumulative quote when only REST records (which carry
       );
     }
     expect(await quote()).toBe('17504');
+  });
+
+  it('brings rows the older rule wrote as "0" to the same figure, from the kept states', async () => {
+    const recordOnly = (orderId: string, executedQty: string) =>
+      foldOne(
+        futuresOrder({
+          orderId,
+          status: 'FILLED',
+          origQty: executedQty,
+          executedQty,
+          avgPrice: '2500.5',
+          cumulativeQuoteQty: null,
+          source: 'rest-poll',
+          updateTime: T0 + 30,
+        }),
+        T0 + 31,
+      );
+    await recordOnly('92', '2');
+    await undoMigrationsThrough(database.dataSource, 'FuturesOrderQuoteFromFills1795880000000');
+    await database.dataSource.query(
+      `UPDATE rm_orders SET cumulative_quote_qty = 0 WHERE order_id IN ('91', '92')`,
+    );
+    await database.dataSource.runMigrations({ transaction: 'each' });
+    expect(
+      await database.dataSource.query(
+        `SELECT order_id, cumulative_quote_qty::text AS quote FROM rm_orders WHERE order_id IN ('91', '92') ORDER BY order_id`,
+      ),
+    ).toEqual([
+      { order_id: '91', quote: '17504' },
+      { order_id: '92', quote: '5001' },
+    ]);
+    expect((await new ReadModelReplay(database.dataSource, fold.deciders).verify()).differences).toEqual([]);
   });
 });

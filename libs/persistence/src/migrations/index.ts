@@ -36,6 +36,7 @@ import { FuturesLeverageSettings1795840000000 } from './1795840000000-futures-le
 import { FuturesBalancePolledWallet1795850000000 } from './1795850000000-futures-balance-polled-wallet';
 import { MarkHistory1795860000000 } from './1795860000000-mark-history';
 import { ReadModelLatestTimes1795870000000 } from './1795870000000-read-model-latest-times';
+import { FuturesOrderQuoteFromFills1795880000000 } from './1795880000000-futures-order-quote-from-fills';
 
 /** Every migration, oldest first. New migrations are appended; landed ones never change. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   FuturesBalancePolledWallet1795850000000,
   MarkHistory1795860000000,
   ReadModelLatestTimes1795870000000,
+  FuturesOrderQuoteFromFills1795880000000,
 ];
