@@ -29,6 +29,7 @@ interface OpenApiDocument {
  */
 const SUCCESS_STATUSES: Record<string, readonly number[]> = {
   'GET /health': [200],
+  'GET /metrics': [200],
   'GET /v1/orders': [200],
   'GET /v1/orders/{id}': [200],
   'GET /v1/orders/{id}/events': [200],
@@ -206,6 +207,48 @@ describe('Desk API documentation pages (e2e)', () => {
         { $ref: '#/components/schemas/DeskError' },
         { required: ['status', 'details'], properties: { details: { type: 'object' } } },
       ],
+    });
+  });
+
+  it('documents the values the server takes and gives: a futures batch of LIMIT orders, an integer limit, the order enums', async () => {
+    const document = (await documentJson()) as unknown as {
+      paths: Record<string, { get?: { parameters: Array<{ name: string; schema: Schema }> } }>;
+      components: { schemas: Record<string, { properties: Record<string, Schema & { enum?: string[] }> }> };
+    };
+    const schemas = document.components.schemas;
+    expect(schemas.FuturesBatchItemRequest.properties.type.enum).toEqual(['LIMIT']);
+    expect(schemas.FuturesOrderRequest.properties.type.enum).toEqual(['LIMIT', 'STOP']);
+    const limit = document.paths['/v1/orders'].get!.parameters.find(
+      (parameter) => parameter.name === 'limit',
+    );
+    expect(limit?.schema).toMatchObject({ type: 'integer' });
+    expect(schemas.OrderResponse.properties.status.enum).toEqual(
+      expect.arrayContaining(['NEW', 'ORDER_NEW', 'PENDING_SUBMIT', 'UNCERTAIN', 'NOT_PLACED']),
+    );
+    expect(schemas.OrderResponse.properties.timeInForce.enum).toEqual(['GTC', 'IOC', 'FOK', 'LIMIT_MAKER']);
+    const stop = await desk.call('/v1/futures/orders/batch', {
+      method: 'POST',
+      body: JSON.stringify({
+        account: 'desk-a',
+        orders: [
+          {
+            symbol: 'BTCUSDT-PERPETUAL',
+            side: 'SELL_OPEN',
+            type: 'STOP',
+            quantity: '1',
+            priceType: 'MARKET',
+            stopPrice: '40000',
+          },
+        ],
+      }),
+    });
+    expect(stop.status).toBe(400);
+    expect(await stop.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_FAILED',
+        field: 'orders[0].type',
+        message: expect.stringMatching(/LIMIT orders only/),
+      },
     });
   });
 

@@ -26,20 +26,53 @@ import { unavailableHealthBody, UnavailableHealthBody } from './unavailable-heal
 import { venueStreamsHealth } from './venue-streams.health';
 
 /** Each part's state, as Terminus reports it (`info`: the parts up; `details`: all). */
+const PART_SCHEMA = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['up', 'down'] } },
+};
+
+const VENUE_STREAM_SCHEMA = {
+  type: 'object',
+  properties: {
+    connected: { type: 'boolean' },
+    since: { type: 'string', nullable: true, description: 'Connected or disconnected since' },
+    gaps: { type: 'integer', description: 'Stream gaps recorded' },
+    lastGapEnd: { type: 'string', nullable: true },
+  },
+};
+
+/** Each part as `details` shows it; `info` holds the parts up, `error` those down. */
+const PARTS_SCHEMA = {
+  type: 'object',
+  properties: {
+    postgres: PART_SCHEMA,
+    kafka: { ...PART_SCHEMA, properties: { ...PART_SCHEMA.properties, brokers: { type: 'integer' } } },
+    venueStreams: {
+      ...PART_SCHEMA,
+      properties: {
+        ...PART_SCHEMA.properties,
+        accounts: {
+          type: 'object',
+          description: "Each served account's venue stream",
+          additionalProperties: VENUE_STREAM_SCHEMA,
+        },
+      },
+    },
+  },
+  additionalProperties: PART_SCHEMA,
+};
+
 const HEALTH_REPORT_SCHEMA = {
   type: 'object',
   required: ['status', 'details'],
   properties: {
     status: { type: 'string', enum: ['ok', 'error'] },
-    info: { type: 'object', additionalProperties: { type: 'object' } },
+    info: PARTS_SCHEMA,
+    error: PARTS_SCHEMA,
     details: {
-      type: 'object',
+      ...PARTS_SCHEMA,
       description: "postgres, kafka and venueStreams (each served account's stream)",
-      additionalProperties: {
-        type: 'object',
-        required: ['status'],
-        properties: { status: { type: 'string', enum: ['up', 'down'] } },
-      },
     },
   },
 };

@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import { register } from 'prom-client';
 import { PublicRoute } from '../access/access.decorators';
 
@@ -10,10 +10,14 @@ import { PublicRoute } from '../access/access.decorators';
  */
 @Controller('metrics')
 @PublicRoute()
-@ApiExcludeController()
 export class MetricsController {
   @Get()
   @Header('Content-Type', register.contentType)
+  @ApiProduces('text/plain')
+  @ApiOkResponse({
+    description: 'Prometheus text exposition format (no token needed)',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
   scrape(): Promise<string> {
     return register.metrics();
   }

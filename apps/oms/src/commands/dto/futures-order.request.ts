@@ -1,6 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { IsIn, IsString, Matches } from 'class-validator';
 import { ClientOrderIdField, DecimalField } from './decimal-field';
 import {
   AccountField,
@@ -64,11 +64,18 @@ export class FuturesOrderRequest extends FuturesBatchOrderRequest {
   account!: string;
 }
 
+/** One order of a futures batch: LIMIT only, as the venue's batch endpoint takes. */
+export class FuturesBatchItemRequest extends OmitType(FuturesBatchOrderRequest, ['type'] as const) {
+  @ApiProperty({ enum: ['LIMIT'], description: 'A batch takes LIMIT orders only' })
+  @IsIn(['LIMIT'], { message: 'a futures batch holds LIMIT orders only' })
+  type!: 'LIMIT';
+}
+
 /** POST /v1/futures/orders/batch: up to 20 LIMIT orders of one symbol. */
 export class FuturesBatchRequest {
   @AccountField({ graphql: false })
   account!: string;
 
-  @BatchOrdersField(FuturesBatchOrderRequest)
-  orders!: FuturesBatchOrderRequest[];
+  @BatchOrdersField(FuturesBatchItemRequest)
+  orders!: FuturesBatchItemRequest[];
 }

@@ -13,6 +13,8 @@ export const ORDER_STATUSES = [
   'CANCELED',
   'PARTIALLY_CANCELED',
   'REJECTED',
+  // A spot status the venue may report while it cancels, beyond desk-api.md's list.
+  'PENDING_CANCEL',
   'ORDER_NEW',
   'ORDER_FILLED',
   'ORDER_REJECTED',

@@ -15,7 +15,7 @@ const NOT_A_CURSOR = {
 /** `limit` (default 100, at most 1000) and `cursor` of every list, REST query or GraphQL args. */
 @ArgsType()
 export class PageRequest {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: 100 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 100 })
   @Field(() => Int, { nullable: true })
   @IsOptional()
   @Type(() => Number)
