@@ -102,10 +102,14 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
     other.stop();
   });
 
-  it('delivers a committed fill once to fillAdded, and never one whose transaction rolled back', async () => {
+  it('delivers a committed fill once to fillAdded, and never one whose transaction rolled back; fillUpdated each later change of it', async () => {
     const fills = subscribe<{ fillId: string; qty: string; sources: string[] }>(
       client,
       'subscription { fillAdded(account: "desk-a", symbol: "BTCUSDT") { fillId qty sources } }',
+    );
+    const updates = subscribe<{ fillId: string; fee: string | null; sources: string[] }>(
+      client,
+      'subscription { fillUpdated(account: "desk-a", symbol: "BTCUSDT") { fillId fee sources } }',
     );
     await settle();
     const insert = (fillId: string) =>
@@ -121,12 +125,16 @@ describe('Desk GraphQL subscriptions (e2e)', () => {
       await manager.query(insert('committed'));
     });
     expect(await fills.next()).toEqual({ fillId: 'committed', qty: '0.25', sources: ['ws'] });
+    // The poll brings the fee the stream's report lacked.
     await desk.database.dataSource.query(
-      `UPDATE rm_fills SET sources = ARRAY['ws', 'rest-poll'] WHERE fill_id = 'committed'`,
+      `UPDATE rm_fills SET sources = ARRAY['ws', 'rest-poll'], fee = 0.5, fee_asset = 'USDT' WHERE fill_id = 'committed'`,
     );
+    expect(await updates.next()).toEqual({ fillId: 'committed', fee: '0.5', sources: ['ws', 'rest-poll'] });
     await settle();
     expect(fills.received.map((fill) => fill.fillId)).toEqual(['committed']);
+    expect(updates.received).toHaveLength(1);
     fills.stop();
+    updates.stop();
   });
 
   it('delivers balance and position changes to their subscribers', async () => {

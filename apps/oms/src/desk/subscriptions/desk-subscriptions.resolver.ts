@@ -58,6 +58,19 @@ export class DeskSubscriptionsResolver {
     return this.watch(this.changes.fillsAdded, actor, args);
   }
 
+  @Subscription(() => FillResponse, {
+    resolve: asPayload,
+    description:
+      'A fill fillAdded has sent, again each time it changes: the fee and realized P&L a later ' +
+      'venue poll brings (the stream reports a fill without them), another source seeing it',
+  })
+  fillUpdated(
+    @CurrentActor() actor: DeskActor,
+    @Args() args: AccountSymbolArgs,
+  ): AsyncIterableIterator<FillResponse> {
+    return this.watch(this.changes.fillsUpdated, actor, args);
+  }
+
   @Subscription(() => PositionResponse, {
     resolve: asPayload,
     description: 'Each committed change of a position',

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
-import { concatMap, filter, from, Observable, share, Subject } from 'rxjs';
+import { concatMap, filter, from, map, Observable, share, Subject } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { BalanceResponse } from '../balances/balance.response';
 import { toBalanceResponse } from '../balances/list-balances.query';
@@ -30,6 +30,7 @@ export class ReadModelChanges implements OnApplicationBootstrap, OnApplicationSh
 
   readonly orders: Observable<OrderResponse>;
   readonly fillsAdded: Observable<FillResponse>;
+  readonly fillsUpdated: Observable<FillResponse>;
   readonly positions: Observable<PositionResponse>;
   readonly balances: Observable<BalanceResponse>;
 
@@ -38,7 +39,17 @@ export class ReadModelChanges implements OnApplicationBootstrap, OnApplicationSh
     private readonly positionsHandler: ListPositionsHandler,
   ) {
     this.orders = this.rowsOf('rm_orders', (change) => this.order(change));
-    this.fillsAdded = this.rowsOf('rm_fills', (change) => (change.op === 'INSERT' ? this.fill(change) : []));
+    const fills = this.rowsOf('rm_fills', async (change) =>
+      (await this.fill(change)).map((fill) => ({ change, fill })),
+    );
+    this.fillsAdded = fills.pipe(
+      filter(({ change }) => change.op === 'INSERT'),
+      map(({ fill }) => fill),
+    );
+    this.fillsUpdated = fills.pipe(
+      filter(({ change }) => change.op === 'UPDATE'),
+      map(({ fill }) => fill),
+    );
     this.positions = this.rowsOf('rm_positions', (change) => this.position(change));
     this.balances = this.rowsOf('rm_balances', (change) => this.balance(change));
   }
