@@ -1,11 +1,10 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { STATE_HASH } from './support/kept-state-rewrites';
 
 const ORDER_STREAM_TYPES = `('spot-order', 'futures-order')`;
 /** The domain's ORDER_FILL_WINDOW and EMPTY_ORDER_FILL_TOTALS when this migration was written. */
 const ORDER_FILL_WINDOW = 64;
 const EMPTY_SETTLED_FILLS = '{"through": null, "count": 0, "qty": "0", "quote": "0", "firstTime": null}';
-/** The kept states' hash (the OMS's STATE_HASH_SQL): SHA-256 of the jsonb text. */
-const STATE_HASH = (jsonb: string) => `encode(sha256(convert_to((${jsonb})::text, 'UTF8')), 'hex')`;
 
 /**
  * An order keeps its older fills as totals, not as a list, so a late or repeated report

@@ -1,18 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { canonicalJson } from '../integrity/canonical-json';
-import { hashState } from '../snapshots/snapshot.store';
-
-/** The kept states' hash (the OMS's STATE_HASH_SQL): SHA-256 of the jsonb text. */
-const STATE_HASH = (jsonb: string) => `encode(sha256(convert_to((${jsonb})::text, 'UTF8')), 'hex')`;
-
-/** Checkpoints rewritten per statement: their states are read into memory a page at a time. */
-const CHECKPOINT_PAGE = 100;
-
-interface CheckpointRow {
-  readonly stream_id: string;
-  readonly version: number;
-  readonly state: { settled: Record<string, unknown> };
-}
+import { CheckpointRow, rewriteCheckpoints, STATE_HASH } from './support/kept-state-rewrites';
 
 /**
  * A position's kept state held its settled fills' totals per UTC day as well
@@ -34,34 +21,14 @@ export class PositionStatesWithoutDays1795780000000 implements MigrationInterfac
               state_hash = ${STATE_HASH(`state #- '{settled,days}'`)}
         WHERE stream_type = 'position' AND state -> 'settled' ? 'days'`,
     );
-    let after = { streamId: '', version: -1 };
-    for (;;) {
-      const rows = (await queryRunner.query(
-        `SELECT stream_id, version, state FROM aggregate_snapshots
-          WHERE stream_id LIKE 'position:%' AND (stream_id, version) > ($1, $2)
-            AND state -> 'settled' ? 'days'
-          ORDER BY stream_id, version LIMIT ${CHECKPOINT_PAGE}`,
-        [after.streamId, after.version],
-      )) as CheckpointRow[];
-      if (rows.length === 0) return;
-      const states = rows.map((row) => {
+    await rewriteCheckpoints<CheckpointRow & { state: { settled: Record<string, unknown> } }>(
+      queryRunner,
+      { where: `a.stream_id LIKE 'position:%' AND a.state -> 'settled' ? 'days'` },
+      (row) => {
         const { days: _days, ...settled } = row.state.settled;
         return { ...row.state, settled };
-      });
-      await queryRunner.query(
-        `UPDATE aggregate_snapshots a SET state = r.state, state_hash = decode(r.state_hash, 'hex')
-           FROM unnest($1::text[], $2::int[], $3::jsonb[], $4::text[]) AS r(stream_id, version, state, state_hash)
-          WHERE a.stream_id = r.stream_id AND a.version = r.version`,
-        [
-          rows.map((row) => row.stream_id),
-          rows.map((row) => row.version),
-          states.map((state) => canonicalJson(state)),
-          states.map((state) => hashState(state)),
-        ],
-      );
-      const last = rows[rows.length - 1];
-      after = { streamId: last.stream_id, version: last.version };
-    }
+      },
+    );
   }
 
   async down(): Promise<void> {

@@ -1,12 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { canonicalJson } from '../integrity/canonical-json';
-import { hashState } from '../snapshots/snapshot.store';
-
-/** The kept states' hash (the OMS's STATE_HASH_SQL): SHA-256 of the jsonb text. */
-const STATE_HASH = (jsonb: string) => `encode(sha256(convert_to((${jsonb})::text, 'UTF8')), 'hex')`;
-
-/** Checkpoints rewritten per statement: their states are read into memory a page at a time. */
-const CHECKPOINT_PAGE = 100;
+import { CheckpointRow, rewriteCheckpoints, STATE_HASH } from './support/kept-state-rewrites';
 
 /**
  * The latest polled report among a futures balance's events up to a version: the later
@@ -19,13 +12,6 @@ const POLLED_UP_TO = (streamId: string, version: string) => `
       AND e.event_type = 'FuturesBalanceObserved' AND e.payload ->> 'source' <> 'ws'
     ORDER BY (e.payload ->> 'venueTime')::bigint DESC, e.payload::text DESC
     LIMIT 1)`;
-
-interface CheckpointRow {
-  readonly stream_id: string;
-  readonly version: number;
-  readonly state: Record<string, unknown>;
-  readonly polled: unknown;
-}
 
 /**
  * A futures balance's state keeps its latest polled report beside its latest report
@@ -59,32 +45,14 @@ export class FuturesBalancePolledWallet1795850000000 implements MigrationInterfa
                 WHERE stream_type = 'futures-balance' AND jsonb_typeof(state -> 'latest') = 'object') s
         WHERE b.wallet = 'futures' AND b.account = s.account AND b.asset = s.asset`,
     );
-    let after = { streamId: '', version: -1 };
-    for (;;) {
-      const rows = (await queryRunner.query(
-        `SELECT a.stream_id, a.version, a.state, ${POLLED_UP_TO('a.stream_id', 'a.version')} AS polled
-           FROM aggregate_snapshots a
-          WHERE a.stream_id LIKE 'futures-balance:%' AND (a.stream_id, a.version) > ($1, $2)
-            AND NOT a.state ? 'polled'
-          ORDER BY a.stream_id, a.version LIMIT ${CHECKPOINT_PAGE}`,
-        [after.streamId, after.version],
-      )) as CheckpointRow[];
-      if (rows.length === 0) return;
-      const states = rows.map((row) => ({ ...row.state, polled: row.polled ?? null }));
-      await queryRunner.query(
-        `UPDATE aggregate_snapshots a SET state = r.state, state_hash = decode(r.state_hash, 'hex')
-           FROM unnest($1::text[], $2::int[], $3::jsonb[], $4::text[]) AS r(stream_id, version, state, state_hash)
-          WHERE a.stream_id = r.stream_id AND a.version = r.version`,
-        [
-          rows.map((row) => row.stream_id),
-          rows.map((row) => row.version),
-          states.map((state) => canonicalJson(state)),
-          states.map((state) => hashState(state)),
-        ],
-      );
-      const last = rows[rows.length - 1];
-      after = { streamId: last.stream_id, version: last.version };
-    }
+    await rewriteCheckpoints<CheckpointRow & { polled: unknown }>(
+      queryRunner,
+      {
+        where: `a.stream_id LIKE 'futures-balance:%' AND NOT a.state ? 'polled'`,
+        columns: `${POLLED_UP_TO('a.stream_id', 'a.version')} AS polled`,
+      },
+      (row) => ({ ...row.state, polled: row.polled ?? null }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
