@@ -1,16 +1,12 @@
 import { futuresBalanceStreamId } from '@oms/domain';
 import { hashState } from '@oms/persistence';
-import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { undoMigrationsThrough } from '@oms/persistence/test-support/undo-migrations';
 import { STATE_HASH_SQL } from '../aggregates/aggregate-state.store';
-import { createFoldServices, FoldServices } from '../aggregates/fold-services';
 import { AsOfService } from '../audit/as-of.service';
 import { FoldCheck } from '../audit/fold-check';
 import { ReadModelReplay } from '../audit/read-model-replay';
-import { ContractMultipliers } from '../fold/contract-multipliers';
-import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
-import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
-import { futuresBalance, MULTIPLIERS, T0 } from '../fold/test-support/observation-builders';
+import { useFoldedDatabase } from '../fold/test-support/folded-database';
+import { futuresBalance, T0 } from '../fold/test-support/observation-builders';
 
 const CHECKPOINT_EVERY = 2;
 
@@ -21,33 +17,11 @@ interface BalanceRow {
 }
 
 describe('futures balances in the read model, from polls and stream reports', () => {
-  let database: TestDatabase;
-  let fold: FoldServices;
-
-  beforeAll(async () => {
-    database = await createFoldTestDatabase();
-    fold = createFoldServices(
-      database.dataSource,
-      new ContractMultipliers(MULTIPLIERS).lookup,
-      undefined,
-      undefined,
-      CHECKPOINT_EVERY,
-    );
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
-
-  const foldNow = (...events: ReturnType<typeof futuresBalance>[]) =>
-    fold.transactions.run(async (context) => {
-      for (const [index, event] of events.entries()) {
-        await fold.observations.fold(context, decodedEnvelope(event, T0 + index));
-      }
-    });
+  const folded = useFoldedDatabase({ checkpointEvery: CHECKPOINT_EVERY });
+  const foldNow = (...events: ReturnType<typeof futuresBalance>[]) => folded.foldInOneTransaction(events, T0);
 
   const row = async (account: string): Promise<BalanceRow> => {
-    const [found] = await database.dataSource.query<BalanceRow[]>(
+    const [found] = await folded.database.dataSource.query<BalanceRow[]>(
       `SELECT free::text, locked::text, total::text FROM rm_balances
         WHERE account = $1 AND wallet = 'futures' AND asset = 'USDT'`,
       [account],
@@ -72,7 +46,7 @@ describe('futures balances in the read model, from polls and stream reports', ()
       }),
     );
     expect(await row('acc-w')).toEqual({ free: '960', locked: '90', total: '1000' });
-    const asOf = new AsOfService(database.dataSource, fold.deciders);
+    const asOf = new AsOfService(folded.database.dataSource, folded.fold.deciders);
     expect(await asOf.balance('acc-w', 'futures', 'USDT', new Date())).toMatchObject({
       free: '960',
       locked: '90',
@@ -114,23 +88,23 @@ describe('futures balances in the read model, from polls and stream reports', ()
       const { polled: _polled, ...rest } = state;
       return rest;
     };
-    await undoMigrationsThrough(database.dataSource, 'FuturesBalancePolledWallet1795850000000');
-    const [kept] = await database.dataSource.query<Array<{ state: Record<string, unknown> }>>(
+    await undoMigrationsThrough(folded.database.dataSource, 'FuturesBalancePolledWallet1795850000000');
+    const [kept] = await folded.database.dataSource.query<Array<{ state: Record<string, unknown> }>>(
       `SELECT state FROM oms_aggregate_states WHERE stream_id = $1`,
       [streamId],
     );
-    await database.dataSource.query(
+    await folded.database.dataSource.query(
       `UPDATE oms_aggregate_states SET state = $2::jsonb, state_hash = ${STATE_HASH_SQL('$2::jsonb')}
         WHERE stream_id = $1`,
       [streamId, JSON.stringify(olderShape(kept.state))],
     );
-    const checkpoints = await database.dataSource.query<
+    const checkpoints = await folded.database.dataSource.query<
       Array<{ version: number; state: Record<string, unknown> }>
     >(`SELECT version, state FROM aggregate_snapshots WHERE stream_id = $1`, [streamId]);
     expect(checkpoints.length).toBeGreaterThan(0);
     for (const checkpoint of checkpoints) {
       const old = olderShape(checkpoint.state);
-      await database.dataSource.query(
+      await folded.database.dataSource.query(
         `UPDATE aggregate_snapshots SET state = $3::jsonb, state_hash = decode($4, 'hex')
           WHERE stream_id = $1 AND version = $2`,
         [streamId, checkpoint.version, JSON.stringify(old), hashState(old)],
@@ -138,14 +112,16 @@ describe('futures balances in the read model, from polls and stream reports', ()
     }
 
     // The row as the older projector wrote it after the stream report: total f + l.
-    await database.dataSource.query(
+    await folded.database.dataSource.query(
       `UPDATE rm_balances SET locked = 90, total = 1040 WHERE account = 'acc-m' AND wallet = 'futures'`,
     );
 
-    await database.dataSource.runMigrations({ transaction: 'each' });
+    await folded.database.dataSource.runMigrations({ transaction: 'each' });
 
     expect(await row('acc-m')).toEqual({ free: '950', locked: '90', total: '1000' });
-    expect((await new ReadModelReplay(database.dataSource, fold.deciders).verify()).differences).toEqual([]);
+    expect(
+      (await new ReadModelReplay(folded.database.dataSource, folded.fold.deciders).verify()).differences,
+    ).toEqual([]);
 
     await foldNow(
       futuresBalance({
@@ -157,11 +133,14 @@ describe('futures balances in the read model, from polls and stream reports', ()
       }),
     );
     expect(await row('acc-m')).toEqual({ free: '970', locked: '90', total: '1000' });
-    const asOf = new AsOfService(database.dataSource, fold.deciders);
+    const asOf = new AsOfService(folded.database.dataSource, folded.fold.deciders);
     expect(await asOf.balance('acc-m', 'futures', 'USDT', new Date())).toMatchObject({ total: '1000' });
-    const check = new FoldCheck(database.dataSource, fold.deciders, { intervalMs: 60_000, sampleSize: 50 });
+    const check = new FoldCheck(folded.database.dataSource, folded.fold.deciders, {
+      intervalMs: 60_000,
+      sampleSize: 50,
+    });
     expect(await check.round()).toEqual([]);
-    const replay = new ReadModelReplay(database.dataSource, fold.deciders);
+    const replay = new ReadModelReplay(folded.database.dataSource, folded.fold.deciders);
     expect((await replay.verify()).differences).toEqual([]);
   });
 });

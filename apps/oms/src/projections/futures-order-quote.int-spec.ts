@@ -1,31 +1,17 @@
-import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { undoMigrationsThrough } from '@oms/persistence/test-support/undo-migrations';
 import { ReadModelReplay } from '../audit/read-model-replay';
-import { createFoldServices, FoldServices } from '../aggregates/fold-services';
-import { ContractMultipliers } from '../fold/contract-multipliers';
-import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
-import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
-import { futuresFill, futuresOrder, MULTIPLIERS, T0 } from '../fold/test-support/observation-builders';
+import { useFoldedDatabase } from '../fold/test-support/folded-database';
+import { futuresFill, futuresOrder, T0 } from '../fold/test-support/observation-builders';
 
 describe("a futures order's cumulative quote when only REST records (which carry none) report it", () => {
-  let database: TestDatabase;
-  let fold: FoldServices;
-
-  beforeAll(async () => {
-    database = await createFoldTestDatabase();
-    fold = createFoldServices(database.dataSource, new ContractMultipliers(MULTIPLIERS).lookup);
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
+  const folded = useFoldedDatabase();
 
   const foldOne = (event: ReturnType<typeof futuresOrder>, observedAt: number) =>
-    fold.transactions.run((context) => fold.observations.fold(context, decodedEnvelope(event, observedAt)));
+    folded.foldInOneTransaction([event], observedAt);
 
   const quote = async (): Promise<string> =>
     (
-      await database.dataSource.query<Array<{ quote: string }>>(
+      await folded.database.dataSource.query<Array<{ quote: string }>>(
         `SELECT cumulative_quote_qty::text AS quote FROM rm_orders WHERE order_id = '91'`,
       )
     )[0].quote;
@@ -75,19 +61,21 @@ describe("a futures order's cumulative quote when only REST records (which carry
         T0 + 31,
       );
     await recordOnly('92', '2');
-    await undoMigrationsThrough(database.dataSource, 'FuturesOrderQuoteFromFills1795880000000');
-    await database.dataSource.query(
+    await undoMigrationsThrough(folded.database.dataSource, 'FuturesOrderQuoteFromFills1795880000000');
+    await folded.database.dataSource.query(
       `UPDATE rm_orders SET cumulative_quote_qty = 0 WHERE order_id IN ('91', '92')`,
     );
-    await database.dataSource.runMigrations({ transaction: 'each' });
+    await folded.database.dataSource.runMigrations({ transaction: 'each' });
     expect(
-      await database.dataSource.query(
+      await folded.database.dataSource.query(
         `SELECT order_id, cumulative_quote_qty::text AS quote FROM rm_orders WHERE order_id IN ('91', '92') ORDER BY order_id`,
       ),
     ).toEqual([
       { order_id: '91', quote: '17504' },
       { order_id: '92', quote: '5001' },
     ]);
-    expect((await new ReadModelReplay(database.dataSource, fold.deciders).verify()).differences).toEqual([]);
+    expect(
+      (await new ReadModelReplay(folded.database.dataSource, folded.fold.deciders).verify()).differences,
+    ).toEqual([]);
   });
 });

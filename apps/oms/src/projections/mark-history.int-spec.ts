@@ -1,11 +1,7 @@
 import { MarkPriceObserved } from '@oms/domain';
-import { TestDatabase } from '@oms/persistence/test-support/test-database';
-import { createFoldServices, FoldServices } from '../aggregates/fold-services';
 import { marksAt } from '../desk/shared/marks-at';
-import { ContractMultipliers } from '../fold/contract-multipliers';
-import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
-import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
-import { MULTIPLIERS, PERPETUAL, T0 } from '../fold/test-support/observation-builders';
+import { useFoldedDatabase } from '../fold/test-support/folded-database';
+import { PERPETUAL, T0 } from '../fold/test-support/observation-builders';
 
 const mark = (price: string, priceTime: number): MarkPriceObserved => ({
   type: 'MarkPriceObserved',
@@ -14,37 +10,29 @@ const mark = (price: string, priceTime: number): MarkPriceObserved => ({
 });
 
 describe('marks folded: the latest of each symbol, and every one by its time', () => {
-  let database: TestDatabase;
-  let fold: FoldServices;
-
-  beforeAll(async () => {
-    database = await createFoldTestDatabase();
-    fold = createFoldServices(database.dataSource, new ContractMultipliers(MULTIPLIERS).lookup);
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
+  const folded = useFoldedDatabase();
 
   it('keeps each mark in the history, so the mark held at a past time can be read', async () => {
     for (const [price, time] of [
       ['2500', T0],
       ['2510', T0 + 10_000],
     ] as const) {
-      await fold.transactions.run((context) =>
-        fold.observations.fold(context, decodedEnvelope(mark(price, time), time + 1)),
-      );
+      await folded.foldInOneTransaction([mark(price, time)], time + 1);
     }
-    expect(await database.dataSource.query(`SELECT price::text FROM rm_marks`)).toEqual([{ price: '2510' }]);
-    expect(await database.dataSource.query(`SELECT price::text FROM oms_mark_history ORDER BY time`)).toEqual(
-      [{ price: '2500' }, { price: '2510' }],
-    );
+    expect(await folded.database.dataSource.query(`SELECT price::text FROM rm_marks`)).toEqual([
+      { price: '2510' },
+    ]);
+    expect(
+      await folded.database.dataSource.query(`SELECT price::text FROM oms_mark_history ORDER BY time`),
+    ).toEqual([{ price: '2500' }, { price: '2510' }]);
 
-    expect((await marksAt(database.dataSource, new Date(T0 + 5_000))).get(PERPETUAL)).toEqual({
+    expect((await marksAt(folded.database.dataSource, new Date(T0 + 5_000))).get(PERPETUAL)).toEqual({
       price: '2500',
       time: new Date(T0),
     });
-    expect((await marksAt(database.dataSource, new Date(T0 + 10_000))).get(PERPETUAL)?.price).toBe('2510');
-    expect((await marksAt(database.dataSource, new Date(T0 - 1))).has(PERPETUAL)).toBe(false);
+    expect((await marksAt(folded.database.dataSource, new Date(T0 + 10_000))).get(PERPETUAL)?.price).toBe(
+      '2510',
+    );
+    expect((await marksAt(folded.database.dataSource, new Date(T0 - 1))).has(PERPETUAL)).toBe(false);
   });
 });

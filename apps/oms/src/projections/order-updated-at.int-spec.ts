@@ -1,32 +1,18 @@
-import { TestDatabase } from '@oms/persistence/test-support/test-database';
 import { undoMigrationsThrough } from '@oms/persistence/test-support/undo-migrations';
-import { createFoldServices, FoldServices } from '../aggregates/fold-services';
 import { AsOfService } from '../audit/as-of.service';
 import { ReadModelReplay } from '../audit/read-model-replay';
-import { ContractMultipliers } from '../fold/contract-multipliers';
-import { decodedEnvelope } from '../fold/test-support/fold-fixtures';
-import { createFoldTestDatabase } from '../fold/test-support/fold-test-database';
-import { MULTIPLIERS, spotOrder, T0 } from '../fold/test-support/observation-builders';
+import { useFoldedDatabase } from '../fold/test-support/folded-database';
+import { spotOrder, T0 } from '../fold/test-support/observation-builders';
 
 describe("an order's updatedAt when venue reports arrive out of their time order", () => {
-  let database: TestDatabase;
-  let fold: FoldServices;
-
-  beforeAll(async () => {
-    database = await createFoldTestDatabase();
-    fold = createFoldServices(database.dataSource, new ContractMultipliers(MULTIPLIERS).lookup);
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
+  const folded = useFoldedDatabase();
 
   const foldOne = (event: ReturnType<typeof spotOrder>, observedAt: number) =>
-    fold.transactions.run((context) => fold.observations.fold(context, decodedEnvelope(event, observedAt)));
+    folded.foldInOneTransaction([event], observedAt);
 
   const updatedAt = async (orderId: string): Promise<{ id: string; updated_at: Date }> =>
     (
-      await database.dataSource.query<Array<{ id: string; updated_at: Date }>>(
+      await folded.database.dataSource.query<Array<{ id: string; updated_at: Date }>>(
         `SELECT id, updated_at FROM rm_orders WHERE order_id = $1`,
         [orderId],
       )
@@ -52,14 +38,14 @@ describe("an order's updatedAt when venue reports arrive out of their time order
       T0 + 12,
     );
     const row = await updatedAt('71');
-    expect(await database.dataSource.query(`SELECT cumulative_quote_qty::text FROM rm_orders`)).toEqual([
-      { cumulative_quote_qty: '3000' },
-    ]);
+    expect(
+      await folded.database.dataSource.query(`SELECT cumulative_quote_qty::text FROM rm_orders`),
+    ).toEqual([{ cumulative_quote_qty: '3000' }]);
     expect(row.updated_at.getTime()).toBe(T0 + 10);
 
-    const asOf = new AsOfService(database.dataSource, fold.deciders);
+    const asOf = new AsOfService(folded.database.dataSource, folded.fold.deciders);
     expect((await asOf.order(row.id, new Date()))?.updatedAt).toBe(T0 + 10);
-    const replay = new ReadModelReplay(database.dataSource, fold.deciders);
+    const replay = new ReadModelReplay(folded.database.dataSource, folded.fold.deciders);
     expect((await replay.verify()).differences).toEqual([]);
 
     // A later report moves it on.
@@ -71,14 +57,14 @@ describe("an order's updatedAt when venue reports arrive out of their time order
   });
 
   it('brings rows written with the time of their last event, before this rule, to the latest time of their events', async () => {
-    await undoMigrationsThrough(database.dataSource, 'ReadModelLatestTimes1795870000000');
+    await undoMigrationsThrough(folded.database.dataSource, 'ReadModelLatestTimes1795870000000');
     // As the older projector left the order after the out-of-order report: its time.
-    await database.dataSource.query(`UPDATE rm_orders SET updated_at = $1 WHERE order_id = '71'`, [
+    await folded.database.dataSource.query(`UPDATE rm_orders SET updated_at = $1 WHERE order_id = '71'`, [
       new Date(T0 + 5).toISOString(),
     ]);
-    await database.dataSource.runMigrations({ transaction: 'each' });
+    await folded.database.dataSource.runMigrations({ transaction: 'each' });
     expect((await updatedAt('71')).updated_at.getTime()).toBe(T0 + 20);
-    const replay = new ReadModelReplay(database.dataSource, fold.deciders);
+    const replay = new ReadModelReplay(folded.database.dataSource, folded.fold.deciders);
     expect((await replay.verify()).differences).toEqual([]);
   });
 });
