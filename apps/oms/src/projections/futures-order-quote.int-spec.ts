@@ -45,6 +45,40 @@ describe("a futures order's cumulative quote when only REST records (which carry
     expect(await quote()).toBe('17504');
   });
 
+  it('is not undone by a stream report held back and delivered after the fill, which says "0"', async () => {
+    await foldOne(
+      futuresOrder({
+        orderId: '93',
+        status: 'FILLED',
+        origQty: '2',
+        executedQty: '2',
+        avgPrice: '2500',
+        cumulativeQuoteQty: null,
+        source: 'rest-ack',
+        acknowledgedRequest: 'create',
+        updateTime: T0 + 40,
+      }),
+      T0 + 41,
+    );
+    await foldOne(
+      futuresOrder({
+        orderId: '93',
+        status: 'NEW',
+        origQty: '2',
+        executedQty: '0',
+        avgPrice: '0',
+        cumulativeQuoteQty: '0',
+        source: 'ws',
+        updateTime: T0 + 39,
+      }),
+      T0 + 42,
+    );
+    const [row] = await folded.database.dataSource.query<Array<{ status: string; quote: string }>>(
+      `SELECT status, cumulative_quote_qty::text AS quote FROM rm_orders WHERE order_id = '93'`,
+    );
+    expect(row).toEqual({ status: 'FILLED', quote: '5000' });
+  });
+
   it('brings rows the older rule wrote as "0" to the same figure, from the kept states', async () => {
     const recordOnly = (orderId: string, executedQty: string) =>
       foldOne(

@@ -152,20 +152,23 @@ export function spotAveragePrice(executedQty: string, cumulativeQuoteQty: string
 }
 
 /**
- * The order's cumulative quote: the venue's figure when a report carried one. The
- * exchange's futures REST records carry none, so a futures order known only from them
- * (its stream reports dropped, or resolved by a lookup) takes its real fills' price x
- * quantity when they make up its executed quantity, else the venue's average price x
- * executed quantity (the exchange counts a futures quote as price x contracts).
+ * The order's cumulative quote, consistent with its executed quantity: its real fills'
+ * price x quantity when they make up that quantity; else the venue's figure when a report
+ * carried a positive one; else the venue's average price x executed quantity. The
+ * exchange's futures REST records carry no quote, and a stream report held back and
+ * delivered late can say "0" for an order already FILLED, so a futures order known from
+ * those alone would otherwise show none (the exchange counts a futures quote as price x
+ * contracts, as the fills do).
  */
 function cumulativeQuoteOf(order: AnyOrderCoreState, venueAvgPrice: string | null): string {
-  if (order.cumulativeQuoteQty !== null) return order.cumulativeQuoteQty;
-  if (!isPositive(order.executedQty)) return '0';
+  const reported = order.cumulativeQuoteQty;
+  if (!isPositive(order.executedQty)) return reported ?? '0';
   const fills = realFillFigures(order);
   if (fills.qty.eq(order.executedQty)) return canonicalDecimal(fills.quote);
+  if (reported !== null && isPositive(reported)) return reported;
   if (venueAvgPrice !== null && isPositive(venueAvgPrice))
     return canonicalDecimal(dec(venueAvgPrice).times(order.executedQty));
-  return '0';
+  return reported ?? '0';
 }
 
 /**

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A futures order that no report gave a cumulative quote (the exchange's futures REST
- * records carry none) showed "0". Its row now takes its real fills' price x contracts
+ * records carry none, and a stream report delivered late can say "0") showed "0". Its row now takes its real fills' price x contracts
  * when they make up its executed quantity, else the venue's average price x executed
  * contracts (the OMS's order row, `cumulativeQuoteOf`). Rows written before are brought
  * to it here from their kept states, as a replay would write them.
@@ -27,7 +27,8 @@ export class FuturesOrderQuoteFromFills1795880000000 implements MigrationInterfa
                      coalesce(nullif(a.state #>> '{venue,avgPrice}', ''), '0')::numeric AS average
                 FROM oms_aggregate_states a
                WHERE a.stream_type = 'futures-order'
-                 AND a.state -> 'cumulativeQuoteQty' = 'null'::jsonb) f
+                 AND (a.state -> 'cumulativeQuoteQty' = 'null'::jsonb
+                      OR a.state ->> 'cumulativeQuoteQty' = '0')) f
        WHERE o.stream_id = f.stream_id AND o.executed_qty > 0 AND o.cumulative_quote_qty = 0`);
   }
 
