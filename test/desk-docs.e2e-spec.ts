@@ -218,6 +218,7 @@ describe('Desk API documentation pages (e2e)', () => {
     const schemas = document.components.schemas;
     expect(schemas.FuturesBatchItemRequest.properties.type.enum).toEqual(['LIMIT']);
     expect(schemas.FuturesOrderRequest.properties.type.enum).toEqual(['LIMIT', 'STOP']);
+    expect(schemas.FuturesOrderRequest.properties.priceType).toMatchObject({ default: 'INPUT' });
     const limit = document.paths['/v1/orders'].get!.parameters.find(
       (parameter) => parameter.name === 'limit',
     );

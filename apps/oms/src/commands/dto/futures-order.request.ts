@@ -39,7 +39,10 @@ export class FuturesBatchOrderRequest {
   @DecimalField('Limit price (omitted for priceType MARKET)', { optional: true })
   price?: string;
 
-  @OptionalOneOfField(PRICE_TYPES)
+  @OptionalOneOfField(PRICE_TYPES, {
+    default: 'INPUT',
+    description: 'INPUT (at price) or MARKET (no price); INPUT when absent',
+  })
   priceType?: (typeof PRICE_TYPES)[number];
 
   @Field(() => String, OPTIONAL)

@@ -54,13 +54,19 @@ export function OneOfField(values: readonly string[]) {
   );
 }
 
-/** An optional field that, when present, takes one of `values`. */
-export function OptionalOneOfField(values: readonly string[]) {
+/** An optional field that, when present, takes one of `values`; `absent` says what its absence means. */
+export function OptionalOneOfField(
+  values: readonly string[],
+  absent?: { default: string; description: string },
+) {
   return applyDecorators(
     IsIn(values),
     IsOptional(),
-    ApiPropertyOptional({ enum: values }),
-    Field(() => String, { nullable: true }),
+    ApiPropertyOptional({ enum: values, ...(absent ?? {}) }),
+    Field(() => String, {
+      nullable: true,
+      ...(absent === undefined ? {} : { description: absent.description }),
+    }),
   );
 }
 
