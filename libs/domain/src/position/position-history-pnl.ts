@@ -1,5 +1,5 @@
 import { Dec, canonicalDecimal } from '../shared/decimal';
-import { EMPTY_LEDGER, LedgerState } from '../pnl/lot-ledger';
+import { CostMethod, EMPTY_LEDGER, LedgerState } from '../pnl/lot-ledger';
 import { DomainError, invalidField, refusalAsValue } from '../shared/domain-error';
 import { FieldReader } from '../shared/field-reader';
 import { LedgerCheckpoint, ledgerCheckpointOf, readLedgerCheckpoint } from '../pnl/ledger-checkpoint';
@@ -70,9 +70,15 @@ export class PositionHistoryFolding {
   private funded: PositionTotals = EMPTY_POSITION_TOTALS;
   private readonly days = new Map<string, DayLine>();
 
+  /**
+   * `method`: how closing fills realize against the open ones. Average entry is the
+   * venue's (and the live position's); FIFO closes the oldest first. Checkpoints are
+   * taken and resumed for average entry only.
+   */
   constructor(
     private readonly options: PositionPnlOptions,
     private readonly keepDay: (day: string) => boolean = () => true,
+    private readonly method: CostMethod = 'average-cost',
   ) {}
 
   /**
@@ -116,6 +122,7 @@ export class PositionHistoryFolding {
       if (this.days.size > 0 || this.funded !== EMPTY_POSITION_TOTALS) {
         throw invalidField('checkpoint', 'is taken before the first kept day and before any funding');
       }
+      if (this.method !== 'average-cost') throw invalidField('checkpoint', 'is kept for average entry only');
       return {
         ...ledgerCheckpointOf(this.ledger),
         overclosedContracts: canonicalDecimal(this.overclosed),
@@ -152,7 +159,7 @@ export class PositionHistoryFolding {
           ) >= 0
         )
           throw invalidField(field, 'must sort after the fill before it, by (time, fillId)');
-        const step = stepPositionFill(this.ledger, fill);
+        const step = stepPositionFill(this.ledger, fill, this.method);
         this.ledger = step.ledger;
         this.overclosed = this.overclosed.plus(step.overclosedContracts);
         if (fill.fee !== null)
@@ -212,7 +219,7 @@ export class PositionHistoryFolding {
       const days = new Map([...this.days].map(([day, line]) => [day, { ...line }]));
       let ledger = this.ledger;
       for (const fill of ordered) {
-        const step = stepPositionFill(ledger, fill);
+        const step = stepPositionFill(ledger, fill, this.method);
         ledger = step.ledger;
         this.onFill(fill, step.realized, days);
       }
@@ -261,8 +268,9 @@ export class PositionHistoryFolding {
 export function futuresPositionHistoryPnl(
   history: PositionHistory,
   options: PositionPnlOptions,
+  method: CostMethod = 'average-cost',
 ): FuturesPositionHistoryPnl | DomainError {
-  const folding = new PositionHistoryFolding(options);
+  const folding = new PositionHistoryFolding(options, () => true, method);
   const refused =
     folding.addFills(figuringOrder(history.fills.filter((fill) => !fill.inferred))) ??
     folding.addFunding(history.funding);

@@ -1,6 +1,6 @@
 import { Dec, canonicalDecimal } from '../shared/decimal';
 import { positionEffect } from '../futures-order/contract-quantity';
-import { EMPTY_LEDGER, LedgerState, applyTrade, openQuantity } from '../pnl/lot-ledger';
+import { CostMethod, EMPTY_LEDGER, LedgerState, applyTrade, openQuantity } from '../pnl/lot-ledger';
 import { sortsAfter } from '../shared/sorted-by-time';
 import { FundingPayment, PositionFill, PositionOpenLot, PositionTotals } from './futures-position.types';
 
@@ -30,7 +30,11 @@ export interface PositionFillStep {
  * One fill through the average-entry ledger, the venue's method. Base quantity =
  * contracts x multiplier; fees stay outside the ledger (gross P&L).
  */
-export function stepPositionFill(ledger: LedgerState, fill: PositionFill): PositionFillStep {
+export function stepPositionFill(
+  ledger: LedgerState,
+  fill: PositionFill,
+  method: CostMethod = 'average-cost',
+): PositionFillStep {
   const base = new Dec(fill.contracts).times(fill.contractMultiplier);
   const { position, opens } = positionEffect(fill.orderSide);
   const sign = (position === 'LONG') === opens ? 1 : -1;
@@ -41,7 +45,7 @@ export function stepPositionFill(ledger: LedgerState, fill: PositionFill): Posit
   const outcome = applyTrade(
     ledger,
     { quantity: base.times(sign), rawValue: value, effectiveValue: value },
-    'average-cost',
+    method,
   );
   return { ledger: outcome.ledger, realized: outcome.realizedGross, overclosedContracts: overclosed };
 }
@@ -59,12 +63,21 @@ export function ledgerOfTotals(totals: PositionTotals): LedgerState {
   };
 }
 
-/** The open lot of an average-entry ledger as the totals keep it (it has at most one). */
+/**
+ * The open lots of a ledger as one lot, as the totals keep it: an average-entry ledger
+ * has at most one; a FIFO one (a P&L report's) the lots still open, all on the
+ * position's side, whose summed cost values what is held.
+ */
 export function openLotOf(ledger: LedgerState): PositionOpenLot | null {
-  const lot = ledger.lots[0];
-  return lot === undefined
-    ? null
-    : { side: lot.side, quantity: canonicalDecimal(lot.quantity), value: canonicalDecimal(lot.rawValue) };
+  const [first, ...rest] = ledger.lots;
+  if (first === undefined) return null;
+  let quantity = first.quantity;
+  let value = first.rawValue;
+  for (const lot of rest) {
+    quantity = quantity.plus(lot.quantity);
+    value = value.plus(lot.rawValue);
+  }
+  return { side: first.side, quantity: canonicalDecimal(quantity), value: canonicalDecimal(value) };
 }
 
 /** True when `fill` sorts after every fill settled into `totals`. */

@@ -72,7 +72,7 @@ describe('P&L checkpoints while the fold writes the histories: none kept is stal
     undefined,
     new Date(PERIOD_FROM),
     new Date(PERIOD_FROM + DAY_MS),
-    'fifo',
+    'average-cost',
     'symbol',
   );
 
@@ -194,7 +194,7 @@ describe('P&L checkpoints while the fold writes the histories: none kept is stal
     const fromScratch = await checkpoints();
     expect(fromScratch.map((row) => [row.history, Number(row.before_ms)])).toEqual([
       ['position LONG', CHECKPOINT_AT],
-      ['spot fifo', CHECKPOINT_AT],
+      ['spot average-cost', CHECKPOINT_AT],
     ]);
     expect(kept).toEqual(fromScratch);
   }, 120_000);

@@ -185,12 +185,16 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     }
   };
 
-  const termsUpTo = (from: number, to: number): PnlFoldTerms => ({
+  const termsUpTo = (
+    from: number,
+    to: number,
+    method: PnlFoldTerms['method'] = 'average-cost',
+  ): PnlFoldTerms => ({
     account: 'acc1',
     symbol: undefined,
     to,
     historyEnd: historyEndOf(from),
-    method: 'fifo',
+    method,
     marks: new Map([
       [PERPETUAL, { price: '2450' }],
       ['ETHUSDT', { price: '3050' }],
@@ -218,64 +222,70 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     });
 
   it.each([
-    ['the whole history', T0, T0 + FILLS * HOUR_MS],
-    ['a period ending mid-history', T0 + 40 * 24 * HOUR_MS, T0 + 60 * 24 * HOUR_MS],
-  ])('figures %s as the domain does over every fill in memory', async (_name, from, to) => {
-    const terms = termsUpTo(from, to);
-    const { spot, futures } = await folded(terms);
+    ['the whole history', T0, T0 + FILLS * HOUR_MS, 'fifo'],
+    ['a period ending mid-history', T0 + 40 * 24 * HOUR_MS, T0 + 60 * 24 * HOUR_MS, 'fifo'],
+    ['the whole history', T0, T0 + FILLS * HOUR_MS, 'average-cost'],
+    ['a period ending mid-history', T0 + 40 * 24 * HOUR_MS, T0 + 60 * 24 * HOUR_MS, 'average-cost'],
+  ] as const)(
+    'figures %s as the domain does over every fill in memory, by %s',
+    async (_name, from, to, method) => {
+      const terms = termsUpTo(from, to, method);
+      const { spot, futures } = await folded(terms);
 
-    const history = positionHistoryOf(await positionEvents());
-    expect(history.fills.length).toBe(FILLS);
-    const expectedFutures = futuresPositionHistoryPnl(
-      {
-        ...history,
-        fills: history.fills.filter((fill) => fill.time < to),
-        funding: history.funding.filter((payment) => payment.time < to),
-      },
-      { markPrice: '2450', settlementAsset: 'USDT', feeAssetPrices: terms.feeAssetPrices },
-    );
-    if (expectedFutures instanceof DomainError) throw expectedFutures;
-    expect(futures.get(PERPETUAL)).toEqual([
-      { ...expectedFutures, byDay: expectedFutures.byDay.filter((line) => terms.keepDay(line.day)) },
-    ]);
+      const history = positionHistoryOf(await positionEvents());
+      expect(history.fills.length).toBe(FILLS);
+      const expectedFutures = futuresPositionHistoryPnl(
+        {
+          ...history,
+          fills: history.fills.filter((fill) => fill.time < to),
+          funding: history.funding.filter((payment) => payment.time < to),
+        },
+        { markPrice: '2450', settlementAsset: 'USDT', feeAssetPrices: terms.feeAssetPrices },
+        method,
+      );
+      if (expectedFutures instanceof DomainError) throw expectedFutures;
+      expect(futures.get(PERPETUAL)).toEqual([
+        { ...expectedFutures, byDay: expectedFutures.byDay.filter((line) => terms.keepDay(line.day)) },
+      ]);
 
-    const spotRows = await database.dataSource.query<
-      Array<{
-        fill_id: string;
-        side: 'BUY' | 'SELL';
-        price: string;
-        qty: string;
-        fee: string;
-        time_ms: string;
-      }>
-    >(
-      `SELECT fill_id, side, price::text, qty::text, fee::text, (extract(epoch FROM time) * 1000)::bigint AS time_ms
+      const spotRows = await database.dataSource.query<
+        Array<{
+          fill_id: string;
+          side: 'BUY' | 'SELL';
+          price: string;
+          qty: string;
+          fee: string;
+          time_ms: string;
+        }>
+      >(
+        `SELECT fill_id, side, price::text, qty::text, fee::text, (extract(epoch FROM time) * 1000)::bigint AS time_ms
          FROM rm_fills WHERE market = 'spot'`,
-    );
-    expect(spotRows.length).toBe(FILLS);
-    const expectedSpot = spotPnlReport({
-      baseAsset: 'ETH',
-      quoteAsset: 'USDT',
-      method: 'fifo',
-      markPrice: '3050',
-      feeAssetPrices: terms.feeAssetPrices,
-      fills: spotRows
-        .map((row) => ({
-          fillId: row.fill_id,
-          side: row.side,
-          price: row.price,
-          qty: row.qty,
-          fee: { asset: 'ETH', amount: row.fee },
-          time: Number(row.time_ms),
-        }))
-        .filter((fill) => fill.time < to),
-    });
-    if (expectedSpot instanceof DomainError) throw expectedSpot;
-    expect(spot.get('ETHUSDT')).toEqual({
-      ...expectedSpot,
-      byDay: expectedSpot.byDay.filter((line) => terms.keepDay(line.day)),
-    });
-  });
+      );
+      expect(spotRows.length).toBe(FILLS);
+      const expectedSpot = spotPnlReport({
+        baseAsset: 'ETH',
+        quoteAsset: 'USDT',
+        method,
+        markPrice: '3050',
+        feeAssetPrices: terms.feeAssetPrices,
+        fills: spotRows
+          .map((row) => ({
+            fillId: row.fill_id,
+            side: row.side,
+            price: row.price,
+            qty: row.qty,
+            fee: { asset: 'ETH', amount: row.fee },
+            time: Number(row.time_ms),
+          }))
+          .filter((fill) => fill.time < to),
+      });
+      if (expectedSpot instanceof DomainError) throw expectedSpot;
+      expect(spot.get('ETHUSDT')).toEqual({
+        ...expectedSpot,
+        byDay: expectedSpot.byDay.filter((line) => terms.keepDay(line.day)),
+      });
+    },
+  );
 
   it('fills rm_position_fills from the log as the fold writes it (the migration on an existing store)', async () => {
     const written = await database.dataSource.query(
@@ -435,6 +445,8 @@ describe('P&L history folds: a page at a time, the same report as over the whole
   });
 
   describe('spot checkpoints', () => {
+    /** Spot keeps a checkpoint per cost method; these take FIFO's. */
+    const fifoTerms = (from: number, to: number) => termsUpTo(from, to, 'fifo');
     const from = T0 + 40 * 24 * HOUR_MS;
     const to = T0 + 60 * 24 * HOUR_MS;
     const checkpointRows = () =>
@@ -459,7 +471,7 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     });
 
     it('a report keeps one at the start of its period for its method, and the next report resumes from it', async () => {
-      const terms = termsUpTo(from, to);
+      const terms = fifoTerms(from, to);
       const first = await foldedSpot(terms);
       const rows = await checkpointRows();
       expect(rows.map((row) => [Number(row.before_ms), row.method])).toEqual([[historyEndOf(from), 'fifo']]);
@@ -480,15 +492,15 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     });
 
     it('a later period resumes from the newest checkpoint before it and figures what a whole fold figures', async () => {
-      await foldedSpot(termsUpTo(from, to));
-      const later = termsUpTo(from + 10 * 24 * HOUR_MS, to + 10 * 24 * HOUR_MS);
+      await foldedSpot(fifoTerms(from, to));
+      const later = fifoTerms(from + 10 * 24 * HOUR_MS, to + 10 * 24 * HOUR_MS);
       const resumed = await foldedSpot(later);
       expect(await checkpointRows()).toHaveLength(2);
       expect(await foldedSpot(wholeHistory(later))).toEqual(resumed);
     });
 
     it('is kept while the fold writes later fills, not when a fill before it changed after the report read it', async () => {
-      const terms = termsUpTo(from, to);
+      const terms = fifoTerms(from, to);
       const expected = await foldedSpot(terms);
       await database.dataSource.query('DELETE FROM rm_spot_pnl_checkpoints');
 
@@ -516,7 +528,7 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     });
 
     it('is not kept while a writer holds the fills, before the report or while it keeps', async () => {
-      const terms = termsUpTo(from, to);
+      const terms = fifoTerms(from, to);
       const expected = await foldedSpot(terms);
       await database.dataSource.query('DELETE FROM rm_spot_pnl_checkpoints');
       const holdFill = `UPDATE rm_fills SET fee = fee WHERE market = 'spot' AND fill_id = $1`;
@@ -530,7 +542,7 @@ describe('P&L history folds: a page at a time, the same report as over the whole
     });
 
     it('a fill changed before a checkpoint removes it, one after it does not; a late fill is counted next time', async () => {
-      const terms = termsUpTo(from, to);
+      const terms = fifoTerms(from, to);
       const before = await foldedSpot(terms);
       await touchSpotFill('s2600');
       expect(await checkpointRows()).toHaveLength(1);
@@ -565,7 +577,7 @@ describe('P&L history folds: a page at a time, the same report as over the whole
       await database.dataSource.query(
         `UPDATE rm_fills SET fee_asset = 'HSK' WHERE market = 'spot' AND fill_id = 's5'`,
       );
-      const terms = { ...termsUpTo(from, to), feeAssetPrices: { ETH: '3050', HSK: '0.5' } };
+      const terms = { ...fifoTerms(from, to), feeAssetPrices: { ETH: '3050', HSK: '0.5' } };
       const report = await foldedSpot(terms);
       expect(await checkpointRows()).toEqual([]);
       expect(await foldedSpot(terms)).toEqual(report);

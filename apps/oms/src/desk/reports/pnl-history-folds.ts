@@ -197,7 +197,8 @@ export async function foldPositions(
       through === null ? { time: '-1', fillId: '' } : { time: String(through.time), fillId: through.fillId };
     // The history before the period's first day, then the period's days.
     after = await foldFillPages(runner, position, folding, after, Math.min(terms.historyEnd, terms.to));
-    if (folding.fillsFolded > (from?.checkpoint.realFills ?? 0)) {
+    // Checkpoints hold the average-entry folding (the venue's method) only.
+    if (terms.method === 'average-cost' && folding.fillsFolded > (from?.checkpoint.realFills ?? 0)) {
       const checkpoint = folding.checkpoint();
       if (checkpoint instanceof DomainError)
         log.warn({ ...position, err: checkpoint }, 'no P&L checkpoint taken');
@@ -222,6 +223,7 @@ export async function foldPositions(
 /**
  * A folding of the position from its newest checkpoint before the report's history end
  * (`from`), or from its first fill when it has none or the one it has cannot be read.
+ * A FIFO report folds the whole history: checkpoints hold average entry only.
  */
 async function resumedFolding(
   runner: QueryRunner,
@@ -229,6 +231,9 @@ async function resumedFolding(
   terms: PnlFoldTerms,
   options: PositionPnlOptions,
 ): Promise<{ folding: PositionHistoryFolding; from: Kept<PositionHistoryCheckpoint> | null }> {
+  if (terms.method === 'fifo') {
+    return { folding: new PositionHistoryFolding(options, terms.keepDay, 'fifo'), from: null };
+  }
   const start = await positionCheckpointBefore(runner, position, terms.historyEnd);
   if (start !== null) {
     const resumed = PositionHistoryFolding.resume(start.checkpoint, options, terms.keepDay);

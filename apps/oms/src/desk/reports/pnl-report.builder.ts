@@ -89,8 +89,8 @@ export function unavailable(symbol: string, error: DomainError): DeskError {
 
 /**
  * Realized, fees and funding by UTC day of the period and unrealized at its end, per
- * symbol, from each symbol's P&L over its history up to the period's end (spot by
- * average cost or FIFO, futures by average entry as the venue), with the venue's own
+ * symbol, from each symbol's P&L over its history up to the period's end (by average
+ * cost or FIFO, futures' average entry being the venue's method), with the venue's own
  * realizedPnl beside futures. Days are the UTC days the period covers, the first from `from` on.
  */
 export function buildPnlReport(inputs: PnlInputs): PnlReportResponse {

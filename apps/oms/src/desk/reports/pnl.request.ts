@@ -31,7 +31,12 @@ export class PnlReportRequest {
   @IsIsoTime('to')
   to!: string;
 
-  @ApiPropertyOptional({ enum: PNL_METHODS, default: 'average-cost', description: 'Spot cost method' })
+  @ApiPropertyOptional({
+    enum: PNL_METHODS,
+    default: 'average-cost',
+    description:
+      "Cost method of realized and unrealized P&L, spot and futures (futures' average cost is the venue's average entry)",
+  })
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsIn(PNL_METHODS)
