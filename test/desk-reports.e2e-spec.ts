@@ -324,6 +324,34 @@ describe('Desk positions, balances, breaks, P&L and exports (e2e)', () => {
     expect(report.totals.unrealizedPnl).toBe('93');
   });
 
+  it("shows a position's computed figures to 12 decimal places, however long the division ran", async () => {
+    const db = desk.database.dataSource;
+    const where = `account = 'desk-a' AND symbol = $1 AND side = 'LONG'`;
+    const [kept] = await db.query<Array<{ avg_price: string; realized_pnl: string }>>(
+      `SELECT avg_price::text, realized_pnl::text FROM rm_positions WHERE ${where}`,
+      [PERP],
+    );
+    await db.query(
+      `UPDATE rm_positions SET avg_price = 60000.3333333333333333333333333333333333333,
+              realized_pnl = 7.99999999999999999999999999999999999999 WHERE ${where}`,
+      [PERP],
+    );
+    try {
+      const positions = (await (await desk.call(`/v1/positions?account=desk-a&symbol=${PERP}`)).json()) as {
+        items: Array<Record<string, unknown>>;
+      };
+      expect(positions.items).toEqual([
+        expect.objectContaining({ avgPrice: '60000.333333333333', realizedPnl: '8' }),
+      ]);
+    } finally {
+      await db.query(`UPDATE rm_positions SET avg_price = $2, realized_pnl = $3 WHERE ${where}`, [
+        PERP,
+        kept.avg_price,
+        kept.realized_pnl,
+      ]);
+    }
+  });
+
   it('gives past positions their mark and unrealized P&L of that time (asOf)', async () => {
     const now = new Date().toISOString();
     const positions = (await (await desk.call(`/v1/positions?account=desk-a&asOf=${now}`)).json()) as {

@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AsOfService } from '../../audit/as-of.service';
 import { marksAt } from '../shared/marks-at';
+import { shownFigure } from '../shared/shown-figure';
 import { SqlFilter } from '../shared/sql-filter';
 import { PositionListResponse, PositionResponse } from './position.response';
 import { PositionKey } from './position-states';
@@ -50,13 +51,13 @@ export class ListPositionsAsOfHandler implements IQueryHandler<ListPositionsAsOf
         symbol: row.symbol,
         side: row.side,
         contracts: row.contracts,
-        avgPrice: row.avgPrice,
-        realizedPnl: row.realizedPnl,
-        unrealizedPnl: unrealizedPnlOf(state, mark?.price ?? null),
+        avgPrice: shownFigure(row.avgPrice),
+        realizedPnl: shownFigure(row.realizedPnl),
+        unrealizedPnl: shownFigure(unrealizedPnlOf(state, mark?.price ?? null)),
         mark: mark?.price ?? null,
         markTime: mark === undefined ? null : mark.time.toISOString(),
-        fees: row.fees,
-        funding: row.funding,
+        fees: shownFigure(row.fees),
+        funding: shownFigure(row.funding),
         venue: venue ?? null,
         break: row.breakId === null ? null : await this.breakOf(row.breakId),
         updatedAt: new Date(row.updatedAt).toISOString(),

@@ -1,5 +1,6 @@
 import { DomainError, FuturesPositionState, futuresPositionPnl } from '@oms/domain';
 import { isoTime, isoTimeOrNull } from '../shared/iso-time';
+import { shownFigure } from '../shared/shown-figure';
 import { PositionResponse, VenuePositionResponse } from './position.response';
 
 export interface PositionRow {
@@ -57,13 +58,13 @@ export function toPositionResponse(
     symbol: row.symbol,
     side: row.side,
     contracts: row.contracts,
-    avgPrice: row.avg_price,
-    realizedPnl: row.realized_pnl,
-    unrealizedPnl: unrealizedPnlOf(state, row.mark_price),
+    avgPrice: shownFigure(row.avg_price),
+    realizedPnl: shownFigure(row.realized_pnl),
+    unrealizedPnl: shownFigure(unrealizedPnlOf(state, row.mark_price)),
     mark: row.mark_price,
     markTime: isoTimeOrNull(row.mark_time),
-    fees: row.fees,
-    funding: row.funding,
+    fees: shownFigure(row.fees),
+    funding: shownFigure(row.funding),
     venue: venueOf(row.venue),
     break:
       row.break_id === null

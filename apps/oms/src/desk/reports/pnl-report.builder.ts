@@ -3,22 +3,17 @@ import {
   DomainError,
   FeeAssetPrices,
   FuturesPositionHistoryPnl,
-  roundToScale,
   SpotPnlReport,
   utcDay,
 } from '@oms/domain';
 import { DeskError, DeskErrorCode } from '../../errors/desk-error';
+import { shownFigure } from '../shared/shown-figure';
 import { PnlReportResponse, PnlRowResponse } from './pnl.response';
 
 export const REPORT_CURRENCY = 'USDT';
 
-/**
- * Decimal places a report's money figures are rounded to, once, as they are written
- * (half to even): average costs divide, and their figures would otherwise run to forty
- * digits. Fine enough to keep every fee and P&L the venue states exactly.
- */
-export const REPORT_SCALE = 12;
-const reported = (value: Dec): string => roundToScale(value, REPORT_SCALE);
+/** A report's money figures are shown as every computed figure is (shownFigure). */
+const reported = (value: Dec): string => shownFigure(value.toFixed());
 const QUOTE_ASSETS = ['USDT', 'USDC', 'USD', 'HKD', 'BTC', 'ETH'];
 
 export interface PnlInputs {
