@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
-import { concatMap, filter, from, map, Observable, share, Subject } from 'rxjs';
+import { concatMap, filter, from, Observable, share, Subject } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { BalanceResponse } from '../balances/balance.response';
 import { toBalanceResponse } from '../balances/list-balances.query';
@@ -39,16 +39,10 @@ export class ReadModelChanges implements OnApplicationBootstrap, OnApplicationSh
     private readonly positionsHandler: ListPositionsHandler,
   ) {
     this.orders = this.rowsOf('rm_orders', (change) => this.order(change));
-    const fills = this.rowsOf('rm_fills', async (change) =>
-      (await this.fill(change)).map((fill) => ({ change, fill })),
-    );
-    this.fillsAdded = fills.pipe(
-      filter(({ change }) => change.op === 'INSERT'),
-      map(({ fill }) => fill),
-    );
-    this.fillsUpdated = fills.pipe(
-      filter(({ change }) => change.op === 'UPDATE'),
-      map(({ fill }) => fill),
+    // Each reads back only the changes of its own kind, and only while subscribed.
+    this.fillsAdded = this.rowsOf('rm_fills', (change) => (change.op === 'INSERT' ? this.fill(change) : []));
+    this.fillsUpdated = this.rowsOf('rm_fills', (change) =>
+      change.op === 'UPDATE' ? this.fill(change) : [],
     );
     this.positions = this.rowsOf('rm_positions', (change) => this.position(change));
     this.balances = this.rowsOf('rm_balances', (change) => this.balance(change));
